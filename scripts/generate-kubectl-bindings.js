@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Generates the cdktf bindings for the alekc/kubectl provider into .gen/providers/kubectl from the
+// vendored provider schema, offline. `cdktf get` would need the network to run `terraform providers
+// schema`; the schema in providers/ is its output (see providers/kubectl-provider-VERSION.txt).
+//
+// The generator module is required directly: its package entry point require.resolve()s jsii-pacmak,
+// which only cdktf-cli brings, and packaging is not wanted here anyway (research/kubectl-provider.md §3).
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+
+const ROOT = path.resolve(__dirname, "..");
+const SCHEMA = path.join(ROOT, "providers", "kubectl-provider-schema.json");
+const OUT = path.join(ROOT, ".gen");
+const PROVIDER = "registry.terraform.io/alekc/kubectl";
+const VERSION = "2.4.1";
+
+async function main() {
+  const { CodeMaker } = require("codemaker");
+  const { TerraformProviderGenerator } = require("@cdktf/provider-generator/lib/get/generator/provider-generator");
+  const { ConstructsMakerProviderTarget, TerraformProviderConstraint, LANGUAGES } = require("@cdktf/commons");
+
+  const schema = JSON.parse(fs.readFileSync(SCHEMA, "utf8"));
+  // cdktf-only key: stamps providerVersion on every class, so synth writes an exact pin in required_providers.
+  schema.provider_versions = { [PROVIDER]: VERSION };
+
+  const code = new CodeMaker();
+  const generator = new TerraformProviderGenerator(code, schema);
+  const constraint = new TerraformProviderConstraint(`alekc/kubectl@= ${VERSION}`);
+  generator.generate(new ConstructsMakerProviderTarget(constraint, LANGUAGES[0]));
+
+  const target = path.join(OUT, "providers", "kubectl");
+  fs.rmSync(target, { recursive: true, force: true });
+  await code.save(OUT);
+  // The generator writes per-resource README.md files; they carry no information beyond the schema.
+  console.log(`kubectl ${VERSION} bindings generated in ${path.relative(ROOT, target)}`);
+}
+
+main().catch((error) => {
+  console.error(`generating the kubectl provider bindings failed: ${error.message}`);
+  process.exit(1);
+});

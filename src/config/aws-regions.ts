@@ -1,0 +1,58 @@
+/**
+ * AWS regions where EKS with Fargate can run, by partition. A closed list rather than a pattern, so a typo
+ * such as "us-east1" fails at synth instead of at the first AWS call.
+ * @see https://docs.aws.amazon.com/general/latest/gr/eks.html
+ */
+export const AWS_REGIONS = [
+  "af-south-1",
+  "ap-east-1",
+  "ap-east-2",
+  "ap-northeast-1",
+  "ap-northeast-2",
+  "ap-northeast-3",
+  "ap-south-1",
+  "ap-south-2",
+  "ap-southeast-1",
+  "ap-southeast-2",
+  "ap-southeast-3",
+  "ap-southeast-4",
+  "ap-southeast-5",
+  "ap-southeast-7",
+  "ca-central-1",
+  "ca-west-1",
+  "cn-north-1",
+  "cn-northwest-1",
+  "eu-central-1",
+  "eu-central-2",
+  "eu-north-1",
+  "eu-south-1",
+  "eu-south-2",
+  "eu-west-1",
+  "eu-west-2",
+  "eu-west-3",
+  "il-central-1",
+  "me-central-1",
+  "me-south-1",
+  "mx-central-1",
+  "sa-east-1",
+  "us-east-1",
+  "us-east-2",
+  "us-gov-east-1",
+  "us-gov-west-1",
+  "us-west-1",
+  "us-west-2",
+] as const;
+
+export type AwsRegion = (typeof AWS_REGIONS)[number];
+
+/** An availability zone name of the region: the region plus one letter (local and wavelength zones excluded). */
+export function isZoneOfRegion(zone: string, region: string): boolean {
+  return zone.length === region.length + 1 && zone.startsWith(region) && /[a-z]$/.test(zone);
+}
+
+/** The partition and DNS suffix of a region; known at synth, so ARNs stay readable in the synthesized JSON. */
+export function partitionOf(region: string): { readonly partition: string; readonly dnsSuffix: string } {
+  if (region.startsWith("cn-")) return { partition: "aws-cn", dnsSuffix: "amazonaws.com.cn" };
+  if (region.startsWith("us-gov-")) return { partition: "aws-us-gov", dnsSuffix: "amazonaws.com" };
+  return { partition: "aws", dnsSuffix: "amazonaws.com" };
+}

@@ -1,0 +1,37 @@
+import { Construct } from "constructs";
+import { EksAccessEntry } from "@cdktf/provider-aws/lib/eks-access-entry";
+import { EksAccessPolicyAssociation } from "@cdktf/provider-aws/lib/eks-access-policy-association";
+import { AwsContext } from "../iam/aws-context";
+
+export interface AccessEntriesProps {
+  readonly aws: AwsContext;
+  readonly clusterName: string;
+  /** The role Karpenter's nodes join with: an EC2_LINUX entry (STANDARD would not let kubelet register). */
+  readonly nodeRoleArn: string;
+  readonly adminPrincipalArns: readonly string[];
+}
+
+/** ARN of an EKS access policy. */
+export function accessPolicyArn(aws: Pick<AwsContext, "partition">, name: string): string {
+  return `arn:${aws.partition}:eks::aws:cluster-access-policy/${name}`;
+}
+
+/** Who may reach the Kubernetes API: Karpenter's nodes, and the configured administrators. */
+export class AccessEntries extends Construct {
+  readonly nodeEntry: EksAccessEntry;
+  readonly adminAssociations: readonly EksAccessPolicyAssociation[];
+
+  constructor(scope: Construct, id: string, props: AccessEntriesProps) {
+    super(scope, id);
+    this.nodeEntry = new EksAccessEntry(this, "karpenter-node", { clusterName: props.clusterName, principalArn: props.nodeRoleArn, type: "EC2_LINUX" });
+    this.adminAssociations = props.adminPrincipalArns.map((principalArn, i) => {
+      const entry = new EksAccessEntry(this, `admin-${i}`, { clusterName: props.clusterName, principalArn, type: "STANDARD" });
+      return new EksAccessPolicyAssociation(this, `admin-${i}-policy`, {
+        clusterName: props.clusterName,
+        principalArn: entry.principalArn,
+        policyArn: accessPolicyArn(props.aws, "AmazonEKSClusterAdminPolicy"),
+        accessScope: { type: "cluster" },
+      });
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import { Construct } from "constructs";
+import { DataAwsCallerIdentity } from "@cdktf/provider-aws/lib/data-aws-caller-identity";
+import { partitionOf } from "../config/aws-regions";
+
+/** Where ARNs point: partition and region are known at synth; the account id only at plan. */
+export interface AwsContext {
+  readonly partition: string;
+  readonly region: string;
+  readonly dnsSuffix: string;
+  readonly accountId: string;
+}
+
+export function awsContext(scope: Construct, region: string): AwsContext {
+  const identity = new DataAwsCallerIdentity(scope, "caller-identity");
+  return { ...partitionOf(region), region, accountId: identity.accountId };
+}
+
+/** ARN of an AWS managed policy in the partition. */
+export function managedPolicyArn(aws: Pick<AwsContext, "partition">, name: string): string {
+  return `arn:${aws.partition}:iam::aws:policy/${name}`;
+}

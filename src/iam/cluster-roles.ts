@@ -1,0 +1,55 @@
+import { Construct } from "constructs";
+import { AwsContext, managedPolicyArn } from "./aws-context";
+import { ServiceRole } from "./service-role";
+import { ResourceNames } from "../config/resource-names";
+
+export interface ClusterRolesProps {
+  readonly aws: AwsContext;
+  readonly names: ResourceNames;
+}
+
+/**
+ * The three roles every groupless cluster needs: the control plane's, the Fargate pod execution role, and
+ * the role Karpenter passes to the EC2 nodes it launches.
+ */
+export class ClusterRoles extends Construct {
+  readonly cluster: ServiceRole;
+  readonly fargatePodExecution: ServiceRole;
+  readonly karpenterNode: ServiceRole;
+
+  constructor(scope: Construct, id: string, props: ClusterRolesProps) {
+    super(scope, id);
+    const { aws, names } = props;
+    this.cluster = new ServiceRole(this, "cluster", {
+      roleName: names.clusterRole,
+      description: `EKS control plane of ${names.cluster}`,
+      trust: [{ sid: "EksAssumeRole", effect: "Allow", actions: ["sts:AssumeRole", "sts:TagSession"], principals: [{ type: "Service", identifiers: ["eks.amazonaws.com"] }] }],
+      managedPolicyArns: [managedPolicyArn(aws, "AmazonEKSClusterPolicy")],
+    });
+    this.fargatePodExecution = new ServiceRole(this, "fargate-pod-execution", {
+      roleName: names.fargatePodExecutionRole,
+      description: `Fargate pod execution role of ${names.cluster}`,
+      trust: [
+        {
+          sid: "FargatePodsAssumeRole",
+          effect: "Allow",
+          actions: ["sts:AssumeRole"],
+          principals: [{ type: "Service", identifiers: ["eks-fargate-pods.amazonaws.com"] }],
+          // Confused-deputy guard from the EKS user guide: only this cluster's Fargate profiles.
+          // https://docs.aws.amazon.com/eks/latest/userguide/pod-execution-role.html
+          conditions: [{ test: "ArnLike", variable: "aws:SourceArn", values: [`arn:${aws.partition}:eks:${aws.region}:${aws.accountId}:fargateprofile/${names.cluster}/*`] }],
+        },
+      ],
+      managedPolicyArns: [managedPolicyArn(aws, "AmazonEKSFargatePodExecutionRolePolicy")],
+    });
+    this.karpenterNode = new ServiceRole(this, "karpenter-node", {
+      roleName: names.karpenterNodeRole,
+      description: `EC2 nodes that Karpenter launches for ${names.cluster}`,
+      trust: [{ sid: "Ec2AssumeRole", effect: "Allow", actions: ["sts:AssumeRole"], principals: [{ type: "Service", identifiers: [`ec2.${aws.dnsSuffix}`] }] }],
+      // The node role of Karpenter's getting-started template (v1.14).
+      managedPolicyArns: ["AmazonEKS_CNI_Policy", "AmazonEKSWorkerNodePolicy", "AmazonEC2ContainerRegistryPullOnly", "AmazonSSMManagedInstanceCore"].map((n) =>
+        managedPolicyArn(aws, n),
+      ),
+    });
+  }
+}

@@ -1,0 +1,107 @@
+import { Construct } from "constructs";
+import { Ec2Tag } from "@cdktf/provider-aws/lib/ec2-tag";
+import { Eip } from "@cdktf/provider-aws/lib/eip";
+import { InternetGateway } from "@cdktf/provider-aws/lib/internet-gateway";
+import { NatGateway } from "@cdktf/provider-aws/lib/nat-gateway";
+import { RouteTable } from "@cdktf/provider-aws/lib/route-table";
+import { RouteTableAssociation } from "@cdktf/provider-aws/lib/route-table-association";
+import { Subnet } from "@cdktf/provider-aws/lib/subnet";
+import { Vpc } from "@cdktf/provider-aws/lib/vpc";
+import { parseCidr } from "./cidr";
+import { planSubnets } from "./subnet-plan";
+import { NetworkConfig } from "../config/schema";
+
+/** The tag Karpenter's EC2NodeClass selects subnets and security groups by. */
+export const DISCOVERY_TAG = "karpenter.sh/discovery";
+
+export interface ClusterNetworkProps {
+  readonly clusterName: string;
+  readonly network: NetworkConfig;
+}
+
+/**
+ * Where the cluster lives: a new VPC with one private and one public subnet per zone, or an existing VPC.
+ * The private subnets hold the control-plane ENIs, Fargate pods and Karpenter's nodes.
+ */
+export class ClusterNetwork extends Construct {
+  readonly vpcId: string;
+  readonly privateSubnetIds: readonly string[];
+  readonly publicSubnetIds: readonly string[];
+
+  constructor(scope: Construct, id: string, props: ClusterNetworkProps) {
+    super(scope, id);
+    const { network, clusterName } = props;
+    if (network.kind === "existing") {
+      this.vpcId = network.vpcId;
+      this.privateSubnetIds = network.privateSubnetIds;
+      this.publicSubnetIds = network.publicSubnetIds;
+      // Karpenter finds node subnets by this tag; the subnets are not ours, so only the tag is managed.
+      network.privateSubnetIds.forEach(
+        (subnetId, i) => new Ec2Tag(this, `private-discovery-tag-${i}`, { resourceId: subnetId, key: DISCOVERY_TAG, value: clusterName }),
+      );
+      return;
+    }
+
+    const plan = planSubnets(parseCidr(network.vpcCidr)!, network.availabilityZones);
+    const vpc = new Vpc(this, "vpc", {
+      cidrBlock: network.vpcCidr,
+      // Both are required for the private API endpoint and for Fargate pods to resolve it.
+      enableDnsSupport: true,
+      enableDnsHostnames: true,
+      tags: { Name: `${clusterName}-vpc` },
+    });
+    this.vpcId = vpc.id;
+
+    const internetGateway = new InternetGateway(this, "internet-gateway", { vpcId: vpc.id, tags: { Name: `${clusterName}-igw` } });
+    const publicRoutes = new RouteTable(this, "public-routes", {
+      vpcId: vpc.id,
+      route: [{ cidrBlock: "0.0.0.0/0", gatewayId: internetGateway.id }],
+      tags: { Name: `${clusterName}-public` },
+    });
+    const publicSubnets = plan.publicSubnets.map((s, i) => {
+      const subnet = new Subnet(this, `public-${s.zone}`, {
+        vpcId: vpc.id,
+        cidrBlock: s.cidr,
+        availabilityZone: s.zone,
+        // Nothing but NAT gateways and load balancers lives here; no instance should get a public IP.
+        mapPublicIpOnLaunch: false,
+        tags: { Name: `${clusterName}-public-${s.zone}`, "kubernetes.io/role/elb": "1" },
+      });
+      new RouteTableAssociation(this, `public-${s.zone}-routes`, { subnetId: subnet.id, routeTableId: publicRoutes.id });
+      return { subnet, index: i };
+    });
+    this.publicSubnetIds = publicSubnets.map((p) => p.subnet.id);
+
+    const natCount = network.natGateways === "perAz" ? plan.publicSubnets.length : 1;
+    const natGateways = publicSubnets.slice(0, natCount).map(({ subnet }, i) => {
+      const zone = plan.publicSubnets[i].zone;
+      const eip = new Eip(this, `nat-${zone}-ip`, { domain: "vpc", tags: { Name: `${clusterName}-nat-${zone}` } });
+      return new NatGateway(this, `nat-${zone}`, {
+        allocationId: eip.id,
+        subnetId: subnet.id,
+        tags: { Name: `${clusterName}-nat-${zone}` },
+        // A NAT gateway needs the internet gateway attached to route anything.
+        dependsOn: [internetGateway],
+      });
+    });
+
+    const privateRoutes = natGateways.map(
+      (nat, i) =>
+        new RouteTable(this, natCount === 1 ? "private-routes" : `private-routes-${plan.privateSubnets[i].zone}`, {
+          vpcId: vpc.id,
+          route: [{ cidrBlock: "0.0.0.0/0", natGatewayId: nat.id }],
+          tags: { Name: natCount === 1 ? `${clusterName}-private` : `${clusterName}-private-${plan.privateSubnets[i].zone}` },
+        }),
+    );
+    this.privateSubnetIds = plan.privateSubnets.map((s, i) => {
+      const subnet = new Subnet(this, `private-${s.zone}`, {
+        vpcId: vpc.id,
+        cidrBlock: s.cidr,
+        availabilityZone: s.zone,
+        tags: { Name: `${clusterName}-private-${s.zone}`, [DISCOVERY_TAG]: clusterName, "kubernetes.io/role/internal-elb": "1" },
+      });
+      new RouteTableAssociation(this, `private-${s.zone}-routes`, { subnetId: subnet.id, routeTableId: privateRoutes[natCount === 1 ? 0 : i].id });
+      return subnet.id;
+    });
+  }
+}
