@@ -54,6 +54,11 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
         lines.push(`${path}: got ${formatValue(input)}; ${isZodDefault(issue.message) ? `must be ${bound}${unit}` : issue.message}`);
         break;
       }
+      case "invalid_key":
+      case "invalid_element":
+        // A record key (or map element) failed its own schema: its first message says why.
+        lines.push(`${path}: got ${formatValue(issue.code === "invalid_key" ? issue.path[issue.path.length - 1] : input)}; ${issue.issues[0]?.message ?? issue.message}`);
+        break;
       default:
         lines.push(`${path}: got ${formatValue(input)}; ${issue.message}`);
     }

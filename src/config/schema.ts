@@ -90,12 +90,12 @@ const rawClusterConfigSchema = strictObject({
     .string({ error: "must be a string: the cluster name" })
     .regex(CLUSTER_NAME, { error: "must start with a letter or digit and contain only letters, digits, '-' and '_' (EKS cluster name rules)" })
     .max(100, { error: "must be at most 100 characters (EKS limit)" }),
-  region: z.enum(AWS_REGIONS).default("us-east-1"),
+  region: z.enum(AWS_REGIONS, { error: "must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)" }).default("us-east-1"),
   kubernetesVersion: z
     .enum(SUPPORTED_KUBERNETES_VERSIONS, {
       error: (issue) =>
         typeof issue.input === "number"
-          ? `is a number; write the version as a quoted string such as "${DEFAULT_KUBERNETES_VERSION}" (YAML reads 1.30 as 1.3)`
+          ? `must be a quoted string such as "${DEFAULT_KUBERNETES_VERSION}" (YAML reads 1.30 as the number 1.3)`
           : `must be a Kubernetes version supported by Karpenter ${KARPENTER_VERSION} and EKS: ${SUPPORTED_KUBERNETES_VERSIONS.join(", ")}`,
     })
     .default(DEFAULT_KUBERNETES_VERSION),

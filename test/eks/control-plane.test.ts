@@ -1,0 +1,71 @@
+import { config, findResource, readStack, resourcesOfType, synthApp } from "../helpers/synth-app";
+
+describe("ControlPlane", () => {
+  const json = readStack(synthApp(config({ cluster: { adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"], logRetentionDays: 30 } })), "demo-cluster");
+  const [clusterId, cluster] = findResource(json, "aws_eks_cluster");
+
+  it("creates no node groups", () => {
+    expect(resourcesOfType(json, "aws_eks_node_group")).toEqual([]);
+    expect(resourcesOfType(json, "aws_autoscaling_group")).toEqual([]);
+  });
+
+  it("encrypts secrets with a rotating KMS key", () => {
+    const [keyId, key] = findResource(json, "aws_kms_key");
+    expect(key).toMatchObject({ enable_key_rotation: true, deletion_window_in_days: 30 });
+    expect(cluster.encryption_config).toEqual({ provider: { key_arn: `\${aws_kms_key.${keyId}.arn}` }, resources: ["secrets"] });
+  });
+
+  it("uses access entries only and sends all control-plane logs to a group with retention", () => {
+    expect(cluster.access_config).toEqual({ authentication_mode: "API", bootstrap_cluster_creator_admin_permissions: true });
+    expect(cluster.enabled_cluster_log_types).toEqual(["api", "audit", "authenticator", "controllerManager", "scheduler"]);
+    const [logGroupId, logGroup] = findResource(json, "aws_cloudwatch_log_group");
+    expect(logGroup).toMatchObject({ name: "/aws/eks/demo/cluster", retention_in_days: 30 });
+    expect(cluster.depends_on).toContain(`aws_cloudwatch_log_group.${logGroupId}`);
+  });
+
+  it("waits for the cluster role's policy before creating the cluster", () => {
+    const [attachmentId] = findResource(json, "aws_iam_role_policy_attachment", (a) => String(a.policy_arn).endsWith("/AmazonEKSClusterPolicy"));
+    expect(cluster.depends_on).toContain(`aws_iam_role_policy_attachment.${attachmentId}`);
+  });
+
+  it("keeps both endpoints on by default", () => {
+    expect(cluster.vpc_config).toMatchObject({ endpoint_private_access: true, endpoint_public_access: true, public_access_cidrs: ["0.0.0.0/0"] });
+  });
+
+  it("tags the cluster security group for discovery and opens nothing to the world", () => {
+    expect(findResource(json, "aws_ec2_tag")[1]).toEqual({
+      resource_id: `\${aws_eks_cluster.${clusterId}.vpc_config[0].cluster_security_group_id}`,
+      key: "karpenter.sh/discovery",
+      value: "demo",
+    });
+    // The original opened NodePorts, 80, 443, 8080 and 53 to 0.0.0.0/0 on this group.
+    expect(resourcesOfType(json, "aws_security_group_rule")).toEqual([]);
+    for (const [, rule] of resourcesOfType(json, "aws_vpc_security_group_ingress_rule")) expect(rule.cidr_ipv4).toBeUndefined();
+  });
+
+  it("creates the OIDC provider for IRSA", () => {
+    expect(findResource(json, "aws_iam_openid_connect_provider")[1]).toEqual({
+      url: `\${aws_eks_cluster.${clusterId}.identity[0].oidc[0].issuer}`,
+      client_id_list: ["sts.amazonaws.com"],
+    });
+  });
+
+  it("maps Karpenter's node role with an EC2_LINUX access entry and admins with cluster-admin", () => {
+    const [nodeRoleId] = findResource(json, "aws_iam_role", (r) => r.name === "demo-karpenter-node");
+    expect(findResource(json, "aws_eks_access_entry", (e) => e.type === "EC2_LINUX")[1].principal_arn).toBe(`\${aws_iam_role.${nodeRoleId}.arn}`);
+    expect(findResource(json, "aws_eks_access_entry", (e) => e.type === "STANDARD")[1].principal_arn).toBe("arn:aws:iam::123456789012:role/platform");
+    expect(findResource(json, "aws_eks_access_policy_association")[1]).toMatchObject({
+      policy_arn: "arn:aws:eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy",
+      access_scope: { type: "cluster" },
+    });
+  });
+
+  it("installs vpc-cni and kube-proxy as managed add-ons", () => {
+    expect(resourcesOfType(json, "aws_eks_addon").map(([, a]) => a.addon_name).sort()).toEqual(["kube-proxy", "vpc-cni"]);
+  });
+
+  it("leaves public access CIDRs out when the public endpoint is off", () => {
+    const privateOnly = readStack(synthApp(config({ cluster: { endpointPublicAccess: false } })), "demo-cluster");
+    expect(findResource(privateOnly, "aws_eks_cluster")[1].vpc_config).toEqual(expect.not.objectContaining({ public_access_cidrs: expect.anything() }));
+  });
+});

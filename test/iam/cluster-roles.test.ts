@@ -1,0 +1,52 @@
+import { config, findResource, readStack, resourcesOfType, synthApp } from "../helpers/synth-app";
+
+const json = readStack(synthApp(config()), "demo-cluster");
+
+function trustOf(roleName: string) {
+  const [, role] = findResource(json, "aws_iam_role", (r) => r.name === roleName);
+  const documentId = String(role.assume_role_policy).match(/data\.aws_iam_policy_document\.([^.]+)\.json/)![1];
+  return json.data!.aws_iam_policy_document[documentId].statement as Record<string, unknown>[];
+}
+
+function attachedPolicies(roleName: string): string[] {
+  const [roleId] = findResource(json, "aws_iam_role", (r) => r.name === roleName);
+  return resourcesOfType(json, "aws_iam_role_policy_attachment")
+    .filter(([, a]) => a.role === `\${aws_iam_role.${roleId}.name}`)
+    .map(([, a]) => String(a.policy_arn))
+    .sort();
+}
+
+describe("ClusterRoles", () => {
+  it("lets only EKS assume the cluster role", () => {
+    expect(trustOf("demo-cluster")).toEqual([
+      { sid: "EksAssumeRole", effect: "Allow", actions: ["sts:AssumeRole", "sts:TagSession"], principals: [{ type: "Service", identifiers: ["eks.amazonaws.com"] }] },
+    ]);
+    expect(attachedPolicies("demo-cluster")).toEqual(["arn:aws:iam::aws:policy/AmazonEKSClusterPolicy"]);
+  });
+
+  it("scopes the Fargate pod execution role to this cluster's profiles", () => {
+    expect(trustOf("demo-fargate-pods")).toEqual([
+      {
+        sid: "FargatePodsAssumeRole",
+        effect: "Allow",
+        actions: ["sts:AssumeRole"],
+        principals: [{ type: "Service", identifiers: ["eks-fargate-pods.amazonaws.com"] }],
+        condition: [{ test: "ArnLike", variable: "aws:SourceArn", values: ["arn:aws:eks:us-east-1:${data.aws_caller_identity.caller-identity.account_id}:fargateprofile/demo/*"] }],
+      },
+    ]);
+    expect(attachedPolicies("demo-fargate-pods")).toEqual(["arn:aws:iam::aws:policy/AmazonEKSFargatePodExecutionRolePolicy"]);
+  });
+
+  it("gives Karpenter's node role the four node policies, attached non-exclusively", () => {
+    expect(attachedPolicies("demo-karpenter-node")).toEqual(
+      ["AmazonEC2ContainerRegistryPullOnly", "AmazonEKSWorkerNodePolicy", "AmazonEKS_CNI_Policy", "AmazonSSMManagedInstanceCore"].map((n) => `arn:aws:iam::aws:policy/${n}`),
+    );
+    expect(resourcesOfType(json, "aws_iam_policy_attachment")).toEqual([]);
+  });
+
+  it("uses the partition of the region", () => {
+    const gov = readStack(synthApp(config({ region: "cn-north-1" })), "demo-cluster");
+    const arns = resourcesOfType(gov, "aws_iam_role_policy_attachment").map(([, a]) => String(a.policy_arn));
+    arns.forEach((arn) => expect(arn).toMatch(/^arn:aws-cn:iam::aws:policy\//));
+  });
+});
