@@ -25,8 +25,6 @@ export interface ControlPlaneProps {
 export class ControlPlane extends Construct {
   readonly cluster: EksCluster;
   readonly oidcProvider: IamOpenidConnectProvider;
-  /** The issuer without "https://", as IAM condition keys spell it. */
-  readonly oidcIssuerHost: string;
   readonly clusterSecurityGroupId: string;
 
   constructor(scope: Construct, id: string, props: ControlPlaneProps) {
@@ -71,6 +69,5 @@ export class ControlPlane extends Construct {
     const issuer = this.cluster.identity.get(0).oidc.get(0).issuer;
     // No thumbprint: IAM trusts the EKS OIDC endpoint's CA itself (aws provider >= 5.81 makes it optional).
     this.oidcProvider = new IamOpenidConnectProvider(this, "oidc-provider", { url: issuer, clientIdList: ["sts.amazonaws.com"] });
-    this.oidcIssuerHost = this.oidcProvider.url;
   }
 }

@@ -3,7 +3,9 @@ import { config, readStack, resourcesOfType, synthApp } from "../helpers/synth-a
 describe("FargateProfiles", () => {
   it("creates kube-system, karpenter and the extras in a chain, in private subnets", () => {
     const json = readStack(synthApp(config({ fargate: { profiles: [{ name: "monitoring", namespaces: ["monitoring"] }, { name: "batch", namespaces: ["jobs"], labels: { tier: "batch" } }] } })), "demo-cluster");
-    const profiles = Object.fromEntries(resourcesOfType(json, "aws_eks_fargate_profile").map(([id, p]) => [p.fargate_profile_name, { id, ...p }]));
+    const profiles: Record<string, Record<string, unknown>> = Object.fromEntries(
+      resourcesOfType(json, "aws_eks_fargate_profile").map(([id, p]) => [String(p.fargate_profile_name), { id, ...p }]),
+    );
     expect(Object.keys(profiles).sort()).toEqual(["batch", "karpenter", "kube-system", "monitoring"]);
     expect(profiles["kube-system"].selector).toEqual([{ namespace: "kube-system" }]);
     expect(profiles.karpenter.selector).toEqual([{ namespace: "karpenter" }]);
