@@ -1,0 +1,95 @@
+/**
+ * Read → patch → wait. The read comes first although the null-valued strategic-merge patch is idempotent on
+ * its own: it reports whether the compute-type annotation was there (and its value), it lets a missing
+ * Deployment (404) be retried without sending a write, and it keeps the patch minimal.
+ */
+import {
+  COREDNS_DEPLOYMENT_PATH,
+  type DeploymentState,
+  STRATEGIC_MERGE_PATCH,
+  describeRollout,
+  isRolledOut,
+  readDeploymentState,
+  renderCorednsPatch,
+} from "./coredns-deployment";
+import { CorednsFixError } from "./coredns-fix-error";
+import type { KubeClient } from "./kube-client";
+import { type RetryContext, runWithRetries } from "./run-with-retries";
+
+export interface FixCorednsOptions extends RetryContext {
+  readonly kube: KubeClient;
+  /** Called before every request: tokens are cheap to sign and a fresh one never expires mid-retry. */
+  readonly mintToken: () => Promise<string>;
+  /** Wait between two reads of a rollout that is still in progress. */
+  readonly pollIntervalMs: number;
+}
+
+export interface FixCorednsResult {
+  /** True when the compute-type annotation was on the pod template and this invocation removed it. */
+  readonly removedComputeType: boolean;
+  /** The annotation's value before the patch, or null when it was absent. */
+  readonly previousComputeType: string | null;
+  /** The restartedAt annotation this invocation set. */
+  readonly restartedAt: string;
+  readonly availableReplicas: number;
+  /** HTTP requests sent, retries included. */
+  readonly attempts: number;
+}
+
+export async function fixCoredns(options: FixCorednsOptions): Promise<FixCorednsResult> {
+  const { kube, log, timing } = options;
+  let attempts = 0;
+
+  const readDeployment = async (step: string): Promise<DeploymentState> => {
+    const result = await runWithRetries(step, options, async (timeoutMs) =>
+      readDeploymentState(
+        await kube.requestJson({ method: "GET", path: COREDNS_DEPLOYMENT_PATH, token: await options.mintToken(), timeoutMs }),
+      ),
+    );
+    attempts += result.attempts;
+    return result.value;
+  };
+
+  const before = await readDeployment("read");
+  const removeComputeType = before.computeType !== undefined;
+  log({ level: "info", step: "read", message: "read the coredns Deployment", computeType: before.computeType ?? null });
+
+  // Fixed before the first attempt: when a PATCH times out after the server applied it, the retry sends the
+  // same value and so does not start a second rollout.
+  const restartedAt = new Date(timing.now()).toISOString();
+  const patch = renderCorednsPatch({ removeComputeType, restartedAt });
+  const patched = await runWithRetries("patch", options, async (timeoutMs) =>
+    kube.requestJson({
+      method: "PATCH",
+      path: COREDNS_DEPLOYMENT_PATH,
+      token: await options.mintToken(),
+      body: patch,
+      contentType: STRATEGIC_MERGE_PATCH,
+      timeoutMs,
+    }),
+  );
+  attempts += patched.attempts;
+  log({ level: "info", step: "patch", message: "patched the coredns pod template", removedComputeType: removeComputeType, restartedAt });
+
+  for (let polls = 1; ; polls++) {
+    const state = await readDeployment("wait");
+    if (isRolledOut(state)) {
+      log({ level: "info", step: "wait", message: "coredns rollout finished", polls, availableReplicas: state.availableReplicas });
+      return {
+        removedComputeType: removeComputeType,
+        previousComputeType: before.computeType ?? null,
+        restartedAt,
+        availableReplicas: state.availableReplicas,
+        attempts,
+      };
+    }
+    if (timing.now() + options.pollIntervalMs >= options.deadline) {
+      throw new CorednsFixError(
+        `CoreDNS fix failed at step "wait": the rollout did not finish before the deadline after ${polls} poll${polls === 1 ? "" : "s"}; ` +
+          `last status: ${describeRollout(state)}`,
+      );
+    }
+    log({ level: "info", step: "wait", message: "coredns rollout in progress", polls, status: describeRollout(state) });
+    await timing.sleep(options.pollIntervalMs);
+  }
+}

@@ -1,0 +1,90 @@
+import {
+  DeploymentState,
+  describeRollout,
+  isRolledOut,
+  readDeploymentState,
+  renderCorednsPatch,
+} from "../../../src/lambda-coredns/runtime/coredns-deployment";
+import { corednsDeployment } from "./fake-kube-api";
+
+describe("renderCorednsPatch", () => {
+  it("deletes only the compute-type key with null and sets restartedAt", () => {
+    expect(JSON.stringify(renderCorednsPatch({ removeComputeType: true, restartedAt: "2025-01-02T03:04:05.000Z" }))).toBe(
+      '{"spec":{"template":{"metadata":{"annotations":{"eks.amazonaws.com/compute-type":null,"kubectl.kubernetes.io/restartedAt":"2025-01-02T03:04:05.000Z"}}}}}',
+    );
+  });
+
+  it("only restarts when the annotation is absent", () => {
+    expect(renderCorednsPatch({ removeComputeType: false, restartedAt: "2025-01-02T03:04:05.000Z" })).toEqual({
+      spec: { template: { metadata: { annotations: { "kubectl.kubernetes.io/restartedAt": "2025-01-02T03:04:05.000Z" } } } },
+    });
+  });
+
+  it("never uses the $patch directive, which would wipe every pod-template annotation", () => {
+    expect(JSON.stringify(renderCorednsPatch({ removeComputeType: true, restartedAt: "x" }))).not.toContain("$patch");
+  });
+});
+
+describe("readDeploymentState", () => {
+  it("reads the annotation and the rollout counters", () => {
+    const json = corednsDeployment({
+      annotations: { "eks.amazonaws.com/compute-type": "ec2", "other/annotation": "kept" },
+      generation: 3,
+      observedGeneration: 2,
+      replicas: 2,
+      updatedReplicas: 1,
+      availableReplicas: 1,
+    });
+    expect(readDeploymentState(json)).toEqual({
+      computeType: "ec2",
+      generation: 3,
+      observedGeneration: 2,
+      replicas: 2,
+      updatedReplicas: 1,
+      availableReplicas: 1,
+    });
+  });
+
+  it("treats omitted status counters as zero and an omitted replica count as one", () => {
+    expect(readDeploymentState({ kind: "Deployment", metadata: { generation: 1 }, spec: { template: {} } })).toEqual({
+      computeType: undefined,
+      generation: 1,
+      observedGeneration: 0,
+      replicas: 1,
+      updatedReplicas: 0,
+      availableReplicas: 0,
+    });
+  });
+
+  it("rejects an answer that is not a Deployment", () => {
+    expect(() => readDeploymentState({ kind: "Status" })).toThrow("expected a Deployment, got kind Status");
+    expect(() => readDeploymentState([])).toThrow("expected a Deployment, got something else");
+  });
+});
+
+describe("isRolledOut", () => {
+  const done: DeploymentState = {
+    computeType: undefined,
+    generation: 2,
+    observedGeneration: 2,
+    replicas: 2,
+    updatedReplicas: 2,
+    availableReplicas: 1,
+  };
+
+  it("is true once the new template is observed, fully rolled and one pod is available", () => {
+    expect(isRolledOut(done)).toBe(true);
+  });
+
+  it.each<[string, Partial<DeploymentState>]>([
+    ["the controller has not seen the patch yet", { observedGeneration: 1 }],
+    ["some replicas still run the old template", { updatedReplicas: 1 }],
+    ["no pod is available", { availableReplicas: 0 }],
+  ])("is false when %s", (_, change) => {
+    expect(isRolledOut({ ...done, ...change })).toBe(false);
+  });
+
+  it("describes the counters for error messages", () => {
+    expect(describeRollout(done)).toBe("availableReplicas=1 updatedReplicas=2 replicas=2 observedGeneration=2 generation=2");
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * A real HTTPS server on 127.0.0.1 playing the Kubernetes API server, with certificates issued at test
+ * time by the openssl CLI, so the client's TLS verification is exercised for real.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Server, createServer } from "node:https";
+import { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface TestPki {
+  /** PEM of the CA that signed the server certificate. */
+  readonly caPem: string;
+  /** PEM of an unrelated CA, for the verification-failure case. */
+  readonly otherCaPem: string;
+  readonly serverKeyPem: string;
+  readonly serverCertPem: string;
+}
+
+export function generateTestPki(): TestPki {
+  const dir = mkdtempSync(join(tmpdir(), "coredns-fix-pki-"));
+  const openssl = (...args: string[]): void => {
+    execFileSync("/usr/bin/openssl", args, { cwd: dir, stdio: "pipe" });
+  };
+  const ecKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+  const caExtensions = ["-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"];
+  try {
+    openssl("req", "-x509", ...ecKey, "-keyout", "ca.key", "-out", "ca.crt", "-days", "1", "-subj", "/CN=fake-kube-ca", ...caExtensions);
+    openssl("req", "-x509", ...ecKey, "-keyout", "other.key", "-out", "other.crt", "-days", "1", "-subj", "/CN=other-ca", ...caExtensions);
+    openssl("req", ...ecKey, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=kube-apiserver");
+    writeFileSync(
+      join(dir, "server.ext"),
+      "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n",
+    );
+    openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.crt", "-days", "1", "-extfile", "server.ext");
+    const read = (name: string): string => readFileSync(join(dir, name), "utf8");
+    return { caPem: read("ca.crt"), otherCaPem: read("other.crt"), serverKeyPem: read("server.key"), serverCertPem: read("server.crt") };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly contentType: string | undefined;
+  readonly authorization: string | undefined;
+  /** Parsed JSON body, or undefined when there was none. */
+  readonly body: unknown;
+}
+
+/** `body` is sent as JSON, `text` as is; `hang` accepts the request and never answers. */
+export type ScriptedReply = { readonly status: number; readonly body: unknown } | { readonly status: number; readonly text: string } | "hang";
+
+export interface FakeKubeApi {
+  readonly url: string;
+  readonly requests: readonly RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * Answers each request with the next scripted reply; once the script is used up, every further request gets
+ * `fallback` (default: a 500 naming the request, so an unexpected call fails the test visibly).
+ */
+export async function startFakeKubeApi(
+  pki: TestPki,
+  script: readonly ScriptedReply[],
+  fallback?: ScriptedReply,
+): Promise<FakeKubeApi> {
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer({ key: pki.serverKeyPem, cert: pki.serverCertPem }, (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      requests.push({
+        method: req.method ?? "",
+        path: req.url ?? "",
+        contentType: req.headers["content-type"],
+        authorization: req.headers.authorization,
+        body: text === "" ? undefined : JSON.parse(text),
+      });
+      const reply = script[requests.length - 1] ?? fallback ?? { status: 500, body: status(500, "InternalError", `unscripted ${req.method} ${req.url}`) };
+      if (reply === "hang") return;
+      res.writeHead(reply.status, { "Content-Type": "application/json" });
+      res.end("text" in reply ? reply.text : JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A Kubernetes Status object, as the API server returns with every error. */
+export function status(code: number, reason: string, message: string): unknown {
+  return { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code };
+}
+
+export interface DeploymentFixture {
+  readonly annotations?: Readonly<Record<string, string>>;
+  readonly generation?: number;
+  readonly replicas?: number;
+  readonly observedGeneration?: number;
+  readonly updatedReplicas?: number;
+  readonly availableReplicas?: number;
+}
+
+/** The coredns Deployment as EKS creates it, trimmed to what the Lambda reads. */
+export function corednsDeployment(fixture: DeploymentFixture = {}): unknown {
+  return {
+    kind: "Deployment",
+    apiVersion: "apps/v1",
+    metadata: { name: "coredns", namespace: "kube-system", generation: fixture.generation ?? 1 },
+    spec: {
+      replicas: fixture.replicas ?? 2,
+      template: {
+        metadata: { labels: { "k8s-app": "kube-dns" }, annotations: fixture.annotations ?? {} },
+        spec: { containers: [{ name: "coredns", image: "coredns:v1.11.4-eksbuild.2" }] },
+      },
+    },
+    status: {
+      observedGeneration: fixture.observedGeneration ?? fixture.generation ?? 1,
+      replicas: fixture.replicas ?? 2,
+      updatedReplicas: fixture.updatedReplicas ?? 0,
+      availableReplicas: fixture.availableReplicas ?? 0,
+    },
+  };
+}
