@@ -10,6 +10,9 @@ import { CoreAddons } from "../eks/core-addons";
 import { FargateProfiles } from "../fargate/fargate-profiles";
 import { awsContext } from "../iam/aws-context";
 import { ClusterRoles } from "../iam/cluster-roles";
+import { KarpenterAws } from "../karpenter/karpenter-aws";
+import { CoreDnsAddon } from "../lambda-coredns/coredns-addon";
+import { CoreDnsFixLambda } from "../lambda-coredns/coredns-fix-lambda";
 import { ClusterNetwork } from "../network/cluster-network";
 
 export interface ClusterStackProps {
@@ -50,6 +53,33 @@ export class ClusterStack extends TerraformStack {
         ...config.fargate.profiles,
       ],
       dependsOn: roles.fargatePodExecution.attachments,
+    });
+
+    // CoreDNS waits for the kube-system profile: pods created before it would stay Pending.
+    const kubeSystemProfile = this.fargateProfiles.byName.get("kube-system")!;
+    if (config.coreDns.mode === "lambda") {
+      new CoreDnsFixLambda(this, "coredns", {
+        aws,
+        names,
+        cluster: this.controlPlane.cluster,
+        clusterSecurityGroupId: this.controlPlane.clusterSecurityGroupId,
+        vpcId: network.vpcId,
+        privateSubnetIds: network.privateSubnetIds,
+        kubeSystemProfile,
+        privateEndpoint: config.cluster.endpointPrivateAccess,
+        logRetentionDays: config.cluster.logRetentionDays,
+      });
+    } else {
+      new CoreDnsAddon(this, "coredns", { clusterName, kubeSystemProfile });
+    }
+
+    new KarpenterAws(this, "karpenter", {
+      config,
+      names,
+      aws,
+      nodeRoleArn: roles.karpenterNode.role.arn,
+      oidcProviderArn: this.controlPlane.oidcProvider.arn,
+      oidcProviderUrl: this.controlPlane.oidcProvider.url,
     });
   }
 }
