@@ -13,7 +13,7 @@ export function formatValue(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-const TYPE_NAMES: Record<string, string> = { string: "a string", number: "a number", boolean: "true or false", array: "a list", object: "a mapping", int: "an integer" };
+const TYPE_NAMES: Record<string, string> = { string: "a string", number: "a number", boolean: "true or false", array: "a list", object: "a mapping", record: "a mapping", int: "an integer" };
 
 function describeType(value: unknown): string {
   if (value === null) return "null";
@@ -60,7 +60,7 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
         lines.push(`${path}: got ${formatValue(issue.code === "invalid_key" ? issue.path[issue.path.length - 1] : input)}; ${issue.issues[0]?.message ?? issue.message}`);
         break;
       default:
-        lines.push(`${path}: got ${formatValue(input)}; ${issue.message}`);
+        lines.push(`${path}: ${input === undefined ? "missing" : `got ${formatValue(input)}`}; ${issue.message}`);
     }
   }
   return lines;

@@ -7,6 +7,7 @@ import { cidrsOverlap, parseCidr } from "../network/cidr";
 import { largestVpcPrefixFor, MAX_PRIVATE_SUBNET_PREFIX, privateSubnetPrefix } from "../network/subnet-plan";
 import { backendSchema } from "../backend/backend-config";
 import { nodeClassesSchema, nodePoolsSchema, checkProvisioners } from "../provisioners/provisioner-config";
+import { restrictedTagMessage } from "../provisioners/crd-rules";
 
 // The user interface of the project: one cluster per file. Every field is documented in the README's
 // configuration reference; keep the two together.
@@ -147,9 +148,19 @@ function crossFieldChecks(value: Input, ctx: z.RefinementCtx): void {
   checkNetwork(value.network, region, ctx);
   checkFargateProfiles(value.fargate, value.karpenter, ctx);
   checkProvisioners({ nodeClasses: value.nodeClasses, nodePools: value.nodePools, region }, ctx);
+  checkClusterTags(value.tags, ctx);
   const cluster = value.cluster as { endpointPublicAccess?: unknown; endpointPrivateAccess?: unknown } | undefined;
   if (cluster?.endpointPublicAccess === false && cluster.endpointPrivateAccess === false) {
     ctx.addIssue({ code: "custom", path: ["cluster", "endpointPrivateAccess"], input: false, message: "cannot be false when endpointPublicAccess is false too: the API server would be unreachable" });
+  }
+}
+
+/** Cluster tags also go on every EC2NodeClass, where Karpenter reserves some keys for itself. */
+function checkClusterTags(tags: unknown, ctx: z.RefinementCtx): void {
+  if (typeof tags !== "object" || tags === null) return;
+  for (const key of Object.keys(tags)) {
+    const restricted = restrictedTagMessage(key);
+    if (restricted) ctx.addIssue({ code: "custom", path: ["tags", key], input: key, message: `${restricted} (cluster tags are also applied to every EC2NodeClass)` });
   }
 }
 

@@ -185,6 +185,12 @@ describe("structure", () => {
   it("rejects reserved tag keys", () => {
     expect(problems({ name: "demo", tags: { "aws:owner": "me" } })).toEqual(['tags.aws:owner: got "aws:owner"; tag keys starting with "aws:" are reserved by AWS']);
   });
+
+  it("rejects cluster tags that Karpenter reserves, since they also tag every EC2NodeClass", () => {
+    expect(problems({ name: "demo", tags: { "karpenter.sh/nodepool": "x" } })).toEqual([
+      'tags.karpenter.sh/nodepool: got "karpenter.sh/nodepool"; tag contains a restricted tag matching karpenter.sh/nodepool (cluster tags are also applied to every EC2NodeClass)',
+    ]);
+  });
 });
 
 describe("files", () => {

@@ -1,0 +1,68 @@
+import { DEFAULT_AMI_ALIAS, DEFAULT_ROOT_VOLUME_SIZE, type NodeClassConfig } from "./provisioner-config";
+import type { BlockDeviceMapping, EC2NodeClass, EC2NodeClassSpec, KubeletConfiguration } from "./karpenter-api";
+
+/** What an EC2NodeClass needs from the rest of the stack. */
+export interface NodeClassContext {
+  /** Subnets and security groups are found by the tag `karpenter.sh/discovery: <clusterName>`. */
+  readonly clusterName: string;
+  /** The node IAM role (name, not ARN) that Karpenter wraps in an instance profile. */
+  readonly nodeRoleName: string;
+  /** Tags for every instance, volume and launch template; the node class's own tags win. */
+  readonly tags: Readonly<Record<string, string>>;
+}
+
+/** The tag this project puts on the private subnets and the node security group for Karpenter to find. */
+export const DISCOVERY_TAG_KEY = "karpenter.sh/discovery";
+
+/** The alias family ("al2023") or the amiFamily in lowercase: what decides the disk layout. */
+function osFamily(nodeClass: NodeClassConfig): string {
+  const alias = nodeClass.amiAlias ?? nodeClass.amiSelectorTerms?.find((t) => t.alias !== undefined)?.alias;
+  return alias !== undefined ? alias.split("@")[0] : (nodeClass.amiFamily ?? "al2023").toLowerCase();
+}
+
+/** Windows nodes are scheduled with `kubernetes.io/os: windows`. */
+export function isWindowsNodeClass(nodeClass: EC2NodeClass): boolean {
+  const alias = nodeClass.spec.amiSelectorTerms.find((t) => t.alias !== undefined)?.alias;
+  return (alias ?? nodeClass.spec.amiFamily ?? "").toLowerCase().startsWith("windows");
+}
+
+const ebsDefaults = { volumeType: "gp3", encrypted: true, deleteOnTermination: true } as const;
+
+/**
+ * The default volumes. Device names follow Karpenter's per-family defaults: Bottlerocket boots from a small
+ * OS volume and keeps kubelet's data (images, emptyDir) on /dev/xvdb, Windows AMIs use /dev/sda1.
+ * @see https://karpenter.sh/docs/concepts/nodeclasses/#specblockdevicemappings
+ */
+function defaultBlockDeviceMappings(nodeClass: NodeClassConfig): BlockDeviceMapping[] {
+  const family = osFamily(nodeClass);
+  const root = (deviceName: string): BlockDeviceMapping => ({ deviceName, rootVolume: true, ebs: { volumeSize: nodeClass.rootVolumeSize ?? DEFAULT_ROOT_VOLUME_SIZE, ...ebsDefaults } });
+  if (family === "bottlerocket") return [{ deviceName: "/dev/xvda", ebs: { volumeSize: "4Gi", ...ebsDefaults } }, root("/dev/xvdb")];
+  if (family.startsWith("windows")) return [root("/dev/sda1")];
+  return [root("/dev/xvda")];
+}
+
+/** Drops undefined members so the manifest lists only what was set. */
+function compact<T extends object>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function renderEc2NodeClass(nodeClass: NodeClassConfig, context: NodeClassContext): EC2NodeClass {
+  const discovery = [{ tags: { [DISCOVERY_TAG_KEY]: context.clusterName } }];
+  const tags = { ...context.tags, ...nodeClass.tags };
+  const spec: EC2NodeClassSpec = compact({
+    amiFamily: nodeClass.amiFamily,
+    amiSelectorTerms: nodeClass.amiSelectorTerms?.map((term) => compact({ ...term })) ?? [{ alias: nodeClass.amiAlias ?? DEFAULT_AMI_ALIAS }],
+    // Exactly one of the two (a CEL rule of the CRD); the config check rejects both.
+    role: nodeClass.instanceProfile === undefined ? nodeClass.role ?? context.nodeRoleName : undefined,
+    instanceProfile: nodeClass.instanceProfile,
+    subnetSelectorTerms: discovery,
+    securityGroupSelectorTerms: discovery,
+    metadataOptions: { ...nodeClass.metadataOptions },
+    blockDeviceMappings:
+      nodeClass.blockDeviceMappings?.map((m) => compact({ deviceName: m.deviceName, rootVolume: m.rootVolume, ebs: m.ebs && compact({ ...m.ebs }) })) ?? defaultBlockDeviceMappings(nodeClass),
+    kubelet: nodeClass.kubelet && (compact({ ...nodeClass.kubelet }) as KubeletConfiguration),
+    userData: nodeClass.userData,
+    tags: Object.keys(tags).length > 0 ? tags : undefined,
+  });
+  return { apiVersion: "karpenter.k8s.aws/v1", kind: "EC2NodeClass", metadata: { name: nodeClass.name }, spec };
+}
