@@ -1,11 +1,16 @@
 import { App } from "cdktf";
 import { ClusterConfig } from "../config/schema";
 import { ClusterStack } from "./cluster-stack";
+import { KarpenterStack } from "./karpenter-stack";
 import { stackNames } from "./stack-names";
 
 /** Both stacks of one cluster, in deployment order. */
-export function buildStacks(app: App, config: ClusterConfig): { readonly cluster: ClusterStack } {
+export function buildStacks(app: App, config: ClusterConfig): { readonly cluster: ClusterStack; readonly karpenter: KarpenterStack } {
   const names = stackNames(config.name);
   const cluster = new ClusterStack(app, names.cluster, { config });
-  return { cluster };
+  const karpenter = new KarpenterStack(app, names.karpenter, { config });
+  // No reference crosses the stacks (names are derived, the cluster is looked up), so cdktf cannot infer
+  // the order: the Kubernetes side needs the cluster, its access entries and the controller's role first.
+  karpenter.addDependency(cluster);
+  return { cluster, karpenter };
 }

@@ -30,7 +30,7 @@ export class ClusterStack extends TerraformStack {
     const names = resourceNames(config.name);
 
     new AwsProvider(this, "aws", { region: config.region, defaultTags: [{ tags: { ...config.tags } }] });
-    configureBackend(this, id, config.backend);
+    configureBackend(this, { stackName: id, clusterName: config.name, region: config.region, backend: config.backend });
     const aws = awsContext(this, config.region);
 
     const network = new ClusterNetwork(this, "network", { clusterName: config.name, network: config.network });

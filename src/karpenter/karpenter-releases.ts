@@ -1,0 +1,58 @@
+import { Construct } from "constructs";
+import { Release } from "@cdktf/provider-helm/lib/release";
+import { karpenterChartValues } from "./chart-values";
+import { ClusterConfig } from "../config/schema";
+import { toManifestYaml } from "../provisioners/manifest-yaml";
+
+export interface KarpenterReleasesProps {
+  readonly config: ClusterConfig;
+  readonly clusterEndpoint: string;
+  readonly controllerRoleArn: string;
+  readonly interruptionQueueName: string;
+  readonly registryUsername: string;
+  readonly registryPassword: string;
+}
+
+const REPOSITORY = "oci://public.ecr.aws/karpenter";
+
+/**
+ * The two Karpenter charts. Helm installs a chart's crds/ folder on first install only and never upgrades
+ * it, so the CRDs come from their own chart (karpenter-crd), upgraded like any release, and the controller
+ * chart skips its copy.
+ */
+export class KarpenterReleases extends Construct {
+  readonly crds: Release;
+  readonly controller: Release;
+
+  constructor(scope: Construct, id: string, props: KarpenterReleasesProps) {
+    super(scope, id);
+    const { config } = props;
+    const common = {
+      repository: REPOSITORY,
+      // The chart version has no "v" prefix.
+      version: config.karpenter.version,
+      namespace: config.karpenter.namespace,
+      // A fresh ECR Public token: a stale docker login for public.ecr.aws otherwise gives 403 on pull.
+      repositoryUsername: props.registryUsername,
+      repositoryPassword: props.registryPassword,
+    };
+    this.crds = new Release(this, "crds", { ...common, name: "karpenter-crd", chart: "karpenter-crd", createNamespace: true });
+    const values = karpenterChartValues({
+      config,
+      clusterEndpoint: props.clusterEndpoint,
+      controllerRoleArn: props.controllerRoleArn,
+      interruptionQueueName: props.interruptionQueueName,
+    });
+    this.controller = new Release(this, "controller", {
+      ...common,
+      name: "karpenter",
+      chart: "karpenter",
+      skipCrds: true,
+      // Wait for the controller to be ready, so NodePools are only applied to a running Karpenter.
+      wait: true,
+      timeout: 600,
+      values: [toManifestYaml(values)],
+      dependsOn: [this.crds],
+    });
+  }
+}

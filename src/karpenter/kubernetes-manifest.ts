@@ -1,0 +1,38 @@
+import { Construct } from "constructs";
+import { ITerraformDependable } from "cdktf";
+import { Manifest } from "../../.gen/providers/kubectl/manifest";
+import { toManifestYaml } from "../provisioners/manifest-yaml";
+
+/** A Kubernetes object with a name, as applied here. */
+export interface KubernetesObject {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly metadata: { readonly name: string };
+}
+
+export interface KubernetesManifestOptions {
+  readonly dependsOn: readonly ITerraformDependable[];
+  /**
+   * How long a delete may take. Karpenter's objects carry finalizers that wait for the controller to drain
+   * and terminate nodes.
+   * @default "10m"
+   */
+  readonly deleteTimeout?: string;
+}
+
+/**
+ * A kubectl_manifest for one object, server-side applied, id `<kind>-<name>`. kubectl rather than
+ * kubernetes_manifest: the latter asks the API for the CRD's schema at plan, before the CRDs exist.
+ * `wait` makes destroy block until the object is gone, finalizers included.
+ */
+export function kubernetesManifest(scope: Construct, object: KubernetesObject, options: KubernetesManifestOptions): Manifest {
+  return new Manifest(scope, `${object.kind.toLowerCase()}-${object.metadata.name}`, {
+    yamlBody: toManifestYaml(object),
+    serverSideApply: true,
+    // Take over fields last written by kubectl or an older field manager instead of failing.
+    forceConflicts: true,
+    wait: true,
+    timeouts: { delete: options.deleteTimeout ?? "10m" },
+    dependsOn: [...options.dependsOn],
+  });
+}

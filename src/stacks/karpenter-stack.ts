@@ -1,0 +1,78 @@
+import { Construct } from "constructs";
+import { Fn, TerraformStack } from "cdktf";
+import { DataAwsEcrpublicAuthorizationToken } from "@cdktf/provider-aws/lib/data-aws-ecrpublic-authorization-token";
+import { DataAwsEksCluster } from "@cdktf/provider-aws/lib/data-aws-eks-cluster";
+import { DataAwsIamRole } from "@cdktf/provider-aws/lib/data-aws-iam-role";
+import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
+import { HelmProvider } from "@cdktf/provider-helm/lib/provider";
+import { KubectlProvider } from "../../.gen/providers/kubectl/provider";
+import { configureBackend } from "../backend/stack-backend";
+import { ClusterConfig } from "../config/schema";
+import { resourceNames } from "../config/resource-names";
+import { KarpenterReleases } from "../karpenter/karpenter-releases";
+import { karpenterFlowSchemas } from "../karpenter/flow-schemas";
+import { kubernetesManifest } from "../karpenter/kubernetes-manifest";
+import { ProvisionerManifests } from "../karpenter/provisioner-manifests";
+
+export interface KarpenterStackProps {
+  readonly config: ClusterConfig;
+}
+
+/** Terraform address of the ephemeral EKS token; providers read it, state never holds it. */
+const CLUSTER_TOKEN = "${ephemeral.aws_eks_cluster_auth.cluster.token}";
+
+/**
+ * The Kubernetes side of Karpenter: its CRDs and controller (Helm), the FlowSchemas, and the NodePools and
+ * EC2NodeClasses (kubectl). It finds the cluster by name, so it plans on its own once the cluster stack has
+ * been applied; the app declares that order.
+ */
+export class KarpenterStack extends TerraformStack {
+  constructor(scope: Construct, id: string, props: KarpenterStackProps) {
+    super(scope, id);
+    const { config } = props;
+    const names = resourceNames(config.name);
+
+    new AwsProvider(this, "aws", { region: config.region, defaultTags: [{ tags: { ...config.tags } }] });
+    // ECR Public hands out registry tokens in us-east-1 only.
+    const ecrPublicRegion = new AwsProvider(this, "aws-us-east-1", { alias: "us_east_1", region: "us-east-1", defaultTags: [{ tags: { ...config.tags } }] });
+    configureBackend(this, { stackName: id, clusterName: config.name, region: config.region, backend: config.backend });
+
+    const cluster = new DataAwsEksCluster(this, "cluster", { name: names.cluster });
+    // Ephemeral (Terraform >= 1.10): the token configures the providers and is never written to state or plan.
+    // The data source of the same name would persist a 15-minute cluster-admin token in state.
+    this.addOverride("ephemeral.aws_eks_cluster_auth.cluster", { name: names.cluster });
+    this.addOverride("terraform.required_version", ">= 1.10.0");
+    const controllerRole = new DataAwsIamRole(this, "controller-role", { name: names.karpenterControllerRole });
+    const ecrPublicToken = new DataAwsEcrpublicAuthorizationToken(this, "ecr-public-token", { provider: ecrPublicRegion });
+
+    const host = cluster.endpoint;
+    const clusterCaCertificate = Fn.base64decode(cluster.certificateAuthority.get(0).data);
+    // Token auth, not `exec aws eks get-token`: Terraform Cloud's hosted runners have no AWS CLI.
+    new HelmProvider(this, "helm", { kubernetes: { host, clusterCaCertificate, token: CLUSTER_TOKEN } });
+    new KubectlProvider(this, "kubectl", {
+      host,
+      clusterCaCertificate,
+      token: CLUSTER_TOKEN,
+      // Never fall back to the operator's ~/.kube/config.
+      loadConfigFile: false,
+      // The CRDs come from a release in the same apply; discovery may lag a few seconds behind.
+      applyRetryCount: 3,
+    });
+
+    const releases = new KarpenterReleases(this, "karpenter", {
+      config,
+      clusterEndpoint: cluster.endpoint,
+      controllerRoleArn: controllerRole.arn,
+      interruptionQueueName: names.interruptionQueue,
+      registryUsername: ecrPublicToken.userName,
+      registryPassword: ecrPublicToken.password,
+    });
+
+    if (config.karpenter.namespace !== "kube-system") {
+      // The service account they name comes with the release.
+      for (const flowSchema of karpenterFlowSchemas(config.karpenter.namespace)) kubernetesManifest(this, flowSchema, { dependsOn: [releases.controller] });
+    }
+
+    new ProvisionerManifests(this, "provisioners", { config, nodeRoleName: names.karpenterNodeRole, controller: releases.controller });
+  }
+}
