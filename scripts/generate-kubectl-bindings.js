@@ -32,7 +32,6 @@ async function main() {
   const target = path.join(OUT, "providers", "kubectl");
   fs.rmSync(target, { recursive: true, force: true });
   await code.save(OUT);
-  // The generator writes per-resource README.md files; they carry no information beyond the schema.
   console.log(`kubectl ${VERSION} bindings generated in ${path.relative(ROOT, target)}`);
 }
 

@@ -45,6 +45,17 @@ export const AWS_REGIONS = [
 
 export type AwsRegion = (typeof AWS_REGIONS)[number];
 
+/**
+ * Regions whose zone letters differ between accounts (us-west-1 offers two of a/b/c; ap-northeast-1 has no
+ * "b" for most accounts): there the zones must be listed.
+ */
+export const REGIONS_WITHOUT_DEFAULT_ZONES: readonly string[] = ["us-west-1", "ap-northeast-1"];
+
+/** The zones used when none are listed: a, b and c of the region. */
+export function defaultZones(region: string): string[] {
+  return ["a", "b", "c"].map((letter) => `${region}${letter}`);
+}
+
 /** An availability zone name of the region: the region plus one letter (local and wavelength zones excluded). */
 export function isZoneOfRegion(zone: string, region: string): boolean {
   return zone.length === region.length + 1 && zone.startsWith(region) && /[a-z]$/.test(zone);

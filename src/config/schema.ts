@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { AWS_REGIONS, isZoneOfRegion } from "./aws-regions";
+import { AWS_REGIONS, defaultZones, isZoneOfRegion, REGIONS_WITHOUT_DEFAULT_ZONES } from "./aws-regions";
 import { DEFAULT_KUBERNETES_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from "./kubernetes-versions";
 import { maxClusterNameLength, NAME_LIMITS, resourceNames } from "./resource-names";
 import { awsTags, checkUniqueStrings, dnsLabel, strictObject } from "./schema-helpers";
-import { cidrsOverlap, parseCidr } from "../network/cidr";
-import { largestVpcPrefixFor, MAX_PRIVATE_SUBNET_PREFIX, privateSubnetPrefix } from "../network/subnet-plan";
+import { parseCidr } from "../network/cidr";
+import { largestVpcPrefixFor, privateSubnetPrefix } from "../network/subnet-plan";
 import { backendSchema } from "../backend/backend-config";
 import { nodeClassesSchema, nodePoolsSchema, checkProvisioners } from "../provisioners/provisioner-config";
 import { restrictedTagMessage } from "../provisioners/crd-rules";
@@ -128,9 +128,8 @@ function resolveNetwork(raw: RawClusterConfig["network"], region: string): Netwo
   return {
     kind: "new",
     vpcCidr: raw.vpcCidr ?? DEFAULT_VPC_CIDR,
-    // Three zones by default: a, b and c exist in every region this project lists except ap-northeast-1,
-    // where most accounts have no "b"; that region needs an explicit list.
-    availabilityZones: raw.availabilityZones ?? ["a", "b", "c"].map((letter) => `${region}${letter}`),
+    // Three zones by default (a, b, c); the regions where those letters vary must list theirs (checked below).
+    availabilityZones: raw.availabilityZones ?? defaultZones(region),
     natGateways: raw.natGateways ?? "single",
   };
 }
@@ -149,10 +148,67 @@ function crossFieldChecks(value: Input, ctx: z.RefinementCtx): void {
   checkFargateProfiles(value.fargate, value.karpenter, ctx);
   checkProvisioners({ nodeClasses: value.nodeClasses, nodePools: value.nodePools, region }, ctx);
   checkClusterTags(value.tags, ctx);
-  const cluster = value.cluster as { endpointPublicAccess?: unknown; endpointPrivateAccess?: unknown } | undefined;
-  if (cluster?.endpointPublicAccess === false && cluster.endpointPrivateAccess === false) {
+  checkClusterAccess(value.cluster, ctx);
+  if (name !== undefined) checkNodeClassRoles(value.nodeClasses, resourceNames(name).karpenterNodeRole, ctx);
+  checkPoolZonesInVpc(value.nodePools, value.network, region, ctx);
+}
+
+function checkClusterAccess(cluster: unknown, ctx: z.RefinementCtx): void {
+  if (typeof cluster !== "object" || cluster === null) return;
+  const c = cluster as { endpointPublicAccess?: unknown; endpointPrivateAccess?: unknown; publicAccessCidrs?: unknown; creatorAdmin?: unknown; adminPrincipalArns?: unknown };
+  if (c.endpointPublicAccess === false && c.endpointPrivateAccess === false) {
     ctx.addIssue({ code: "custom", path: ["cluster", "endpointPrivateAccess"], input: false, message: "cannot be false when endpointPublicAccess is false too: the API server would be unreachable" });
   }
+  // Without the private endpoint, nodes, Fargate pods and the CoreDNS Lambda reach the API through NAT,
+  // from addresses a narrowed list would have to include.
+  if (c.endpointPrivateAccess === false && Array.isArray(c.publicAccessCidrs) && !c.publicAccessCidrs.includes("0.0.0.0/0")) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["cluster", "endpointPrivateAccess"],
+      input: false,
+      message: "cannot be false with a narrowed publicAccessCidrs: nodes, Fargate pods and the CoreDNS Lambda would reach the API from the NAT addresses, which the list does not include; keep the private endpoint on",
+    });
+  }
+  if (c.creatorAdmin === false && Array.isArray(c.adminPrincipalArns) && c.adminPrincipalArns.length === 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["cluster", "creatorAdmin"],
+      input: false,
+      message: "cannot be false without adminPrincipalArns: nobody could administer the cluster, and the Karpenter stack could not be deployed",
+    });
+  }
+}
+
+/** The controller may pass only this cluster's node role to EC2 (its PassRole statement), and only that role has an EC2_LINUX access entry. */
+function checkNodeClassRoles(nodeClasses: unknown, nodeRoleName: string, ctx: z.RefinementCtx): void {
+  if (!Array.isArray(nodeClasses)) return;
+  nodeClasses.forEach((nodeClass, i) => {
+    const role = (nodeClass as { role?: unknown } | null)?.role;
+    if (typeof role === "string" && role !== "" && role !== nodeRoleName) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["nodeClasses", i, "role"],
+        input: role,
+        message: `must be ${nodeRoleName} or omitted: Karpenter may pass only this cluster's node role, and only that role may join the cluster`,
+      });
+    }
+  });
+}
+
+/** A pool zone without a subnet of the new VPC would leave its NodeClaims unlaunchable. */
+function checkPoolZonesInVpc(nodePools: unknown, network: unknown, region: string | undefined, ctx: z.RefinementCtx): void {
+  const n = (network ?? {}) as { vpcId?: unknown; availabilityZones?: unknown };
+  if (!Array.isArray(nodePools) || n.vpcId !== undefined || region === undefined) return;
+  const vpcZones: unknown[] = Array.isArray(n.availabilityZones) ? n.availabilityZones : defaultZones(region);
+  nodePools.forEach((pool, i) => {
+    const zones = (pool as { zones?: unknown } | null)?.zones;
+    if (!Array.isArray(zones)) return;
+    zones.forEach((zone, j) => {
+      if (typeof zone === "string" && isZoneOfRegion(zone, region) && !vpcZones.includes(zone)) {
+        ctx.addIssue({ code: "custom", path: ["nodePools", i, "zones", j], input: zone, message: `has no subnet in this VPC; the VPC's zones are ${vpcZones.join(", ")}` });
+      }
+    });
+  });
 }
 
 /** Cluster tags also go on every EC2NodeClass, where Karpenter reserves some keys for itself. */
@@ -197,7 +253,10 @@ function checkNetwork(network: unknown, region: string | undefined, ctx: z.Refin
   for (const key of ["privateSubnetIds", "publicSubnetIds"]) {
     if (n[key] !== undefined) ctx.addIssue({ code: "custom", path: path(key), input: n[key], message: "applies to an existing VPC only; set vpcId too, or remove it" });
   }
-  const zones = Array.isArray(n.availabilityZones) ? (n.availabilityZones as unknown[]) : region ? [`${region}a`, `${region}b`, `${region}c`] : [];
+  if (region !== undefined && n.availabilityZones === undefined && REGIONS_WITHOUT_DEFAULT_ZONES.includes(region)) {
+    ctx.addIssue({ code: "custom", path: path("availabilityZones"), input: undefined, message: `must be listed in ${region}, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)` });
+  }
+  const zones = Array.isArray(n.availabilityZones) ? (n.availabilityZones as unknown[]) : region ? defaultZones(region) : [];
   if (region !== undefined && Array.isArray(n.availabilityZones)) {
     zones.forEach((zone, i) => {
       if (typeof zone === "string" && !isZoneOfRegion(zone, region)) {
@@ -210,18 +269,13 @@ function checkNetwork(network: unknown, region: string | undefined, ctx: z.Refin
   if (vpcCidr && zones.length >= 2) {
     if (vpcCidr.prefixLength < 16) {
       ctx.addIssue({ code: "custom", path: path("vpcCidr"), input: n.vpcCidr, message: "is larger than AWS allows for a VPC: use a prefix between /16 and /" + largestVpcPrefixFor(zones.length) });
-    } else if (privateSubnetPrefix(vpcCidr.prefixLength, zones.length) > MAX_PRIVATE_SUBNET_PREFIX || vpcCidr.prefixLength > largestVpcPrefixFor(zones.length)) {
+    } else if (vpcCidr.prefixLength > largestVpcPrefixFor(zones.length)) {
       ctx.addIssue({
         code: "custom",
         path: path("vpcCidr"),
         input: n.vpcCidr,
         message: `is too small for ${zones.length} availability zones: private subnets would be /${privateSubnetPrefix(vpcCidr.prefixLength, zones.length)}; use a prefix between /16 and /${largestVpcPrefixFor(zones.length)}`,
       });
-    }
-    // The VPC CNI and EKS reserve these ranges for the service network and Docker's bridge.
-    const reserved = ["172.17.0.0/16", "172.20.0.0/16"].map((c) => parseCidr(c)!);
-    if (reserved.some((r) => cidrsOverlap(r, vpcCidr))) {
-      ctx.addIssue({ code: "custom", path: path("vpcCidr"), input: n.vpcCidr, message: "overlaps 172.17.0.0/16 or 172.20.0.0/16, which EKS uses for the service network and Docker bridge; choose another range such as 10.0.0.0/16" });
     }
   }
 }

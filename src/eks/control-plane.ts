@@ -8,7 +8,7 @@ import { KmsKey } from "@cdktf/provider-aws/lib/kms-key";
 import { ClusterConfig } from "../config/schema";
 import { ResourceNames } from "../config/resource-names";
 import { ServiceRole } from "../iam/service-role";
-import { DISCOVERY_TAG } from "../network/cluster-network";
+import { DISCOVERY_TAG } from "../network/discovery-tag";
 
 export interface ControlPlaneProps {
   readonly config: ClusterConfig;

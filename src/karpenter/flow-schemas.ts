@@ -1,4 +1,7 @@
+import { Construct } from "constructs";
+import { ITerraformDependable } from "cdktf";
 import { KARPENTER_SERVICE_ACCOUNT } from "./controller-role";
+import { kubernetesManifest } from "./kubernetes-manifest";
 
 /** A FlowSchema (flowcontrol.apiserver.k8s.io/v1, served from Kubernetes 1.29). */
 export interface FlowSchema {
@@ -46,4 +49,18 @@ export function karpenterFlowSchemas(namespace: string): readonly FlowSchema[] {
       },
     },
   ];
+}
+
+export interface FlowSchemasProps {
+  readonly namespace: string;
+  /** The release that creates the service account the FlowSchemas name. */
+  readonly controller: ITerraformDependable;
+}
+
+/** The FlowSchemas of Karpenter's namespace, applied with kubectl after the release. */
+export class FlowSchemas extends Construct {
+  constructor(scope: Construct, id: string, props: FlowSchemasProps) {
+    super(scope, id);
+    for (const flowSchema of karpenterFlowSchemas(props.namespace)) kubernetesManifest(this, flowSchema, { dependsOn: [props.controller] });
+  }
 }

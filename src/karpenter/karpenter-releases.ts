@@ -9,8 +9,6 @@ export interface KarpenterReleasesProps {
   readonly clusterEndpoint: string;
   readonly controllerRoleArn: string;
   readonly interruptionQueueName: string;
-  readonly registryUsername: string;
-  readonly registryPassword: string;
 }
 
 const REPOSITORY = "oci://public.ecr.aws/karpenter";
@@ -32,9 +30,8 @@ export class KarpenterReleases extends Construct {
       // The chart version has no "v" prefix.
       version: config.karpenter.version,
       namespace: config.karpenter.namespace,
-      // A fresh ECR Public token: a stale docker login for public.ecr.aws otherwise gives 403 on pull.
-      repositoryUsername: props.registryUsername,
-      repositoryPassword: props.registryPassword,
+      // Pulled anonymously: an ECR Public token here would be a new value at every plan (a Helm upgrade at
+      // every apply), a credential in state, and stale (403) when Helm reuses it on a later upgrade.
     };
     this.crds = new Release(this, "crds", { ...common, name: "karpenter-crd", chart: "karpenter-crd", createNamespace: true });
     const values = karpenterChartValues({

@@ -32,6 +32,9 @@ export function kubernetesManifest(scope: Construct, object: KubernetesObject, o
     // Take over fields last written by kubectl or an older field manager instead of failing.
     forceConflicts: true,
     wait: true,
+    // Explicit (wait implies it): dependents go first, so a NodePool is gone only after its NodeClaims,
+    // whose finalizers drain and terminate the nodes.
+    deleteCascade: "Foreground",
     timeouts: { delete: options.deleteTimeout ?? "10m" },
     dependsOn: [...options.dependsOn],
   });

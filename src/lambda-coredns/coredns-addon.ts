@@ -8,8 +8,11 @@ export interface CoreDnsAddonProps {
   readonly kubeSystemProfile: EksFargateProfile;
 }
 
-/** Fargate sizes each pod from its requests: 0.25 vCPU / 0.5 GB is the smallest size. */
-const COREDNS_RESOURCES = { cpu: "0.25", memory: "256M" };
+/**
+ * Fargate sizes each pod from its requests (plus 256 MB for its own agents), so 0.25 vCPU / 256M lands on
+ * the smallest size, 0.25 vCPU / 0.5 GB. No CPU limit: throttled DNS shows up as timeouts everywhere.
+ */
+const COREDNS_RESOURCES = { requests: { cpu: "0.25", memory: "256M" }, limits: { memory: "256M" } };
 
 /**
  * The managed coredns add-on, told to render its pods for Fargate (`computeType: fargate`, lowercase as the
@@ -23,7 +26,7 @@ export class CoreDnsAddon extends Construct {
     this.addon = new EksAddon(this, "coredns", {
       clusterName: props.clusterName,
       addonName: "coredns",
-      configurationValues: JSON.stringify({ computeType: "fargate", resources: { requests: COREDNS_RESOURCES, limits: COREDNS_RESOURCES } }),
+      configurationValues: JSON.stringify({ computeType: "fargate", resources: COREDNS_RESOURCES }),
       // EKS installs a self-managed CoreDNS at cluster creation; the add-on takes it over.
       resolveConflictsOnCreate: "OVERWRITE",
       resolveConflictsOnUpdate: "OVERWRITE",

@@ -65,19 +65,17 @@ export class CoreDnsFixLambda extends Construct {
       vpcId: props.vpcId,
       tags: { Name: names.coreDnsFunction },
     });
-    if (props.privateEndpoint) {
-      new VpcSecurityGroupEgressRule(this, "egress-api", {
-        securityGroupId: securityGroup.id,
-        description: "Kubernetes API (private endpoint)",
-        ipProtocol: "tcp",
-        fromPort: 443,
-        toPort: 443,
-        referencedSecurityGroupId: props.clusterSecurityGroupId,
-      });
-    } else {
-      // Public endpoint only: the API server's addresses are public and change; NAT carries the traffic.
-      new VpcSecurityGroupEgressRule(this, "egress-api", { securityGroupId: securityGroup.id, description: "Kubernetes API (public endpoint, via NAT)", ipProtocol: "tcp", fromPort: 443, toPort: 443, cidrIpv4: "0.0.0.0/0" });
-    }
+    // Terraform removes a security group's default allow-all egress: this rule is the function's only way out.
+    const egress = new VpcSecurityGroupEgressRule(this, "egress-api", {
+      securityGroupId: securityGroup.id,
+      ipProtocol: "tcp",
+      fromPort: 443,
+      toPort: 443,
+      ...(props.privateEndpoint
+        ? { description: "Kubernetes API (private endpoint)", referencedSecurityGroupId: props.clusterSecurityGroupId }
+        : // Public endpoint only: the API server's addresses are public and change; NAT carries the traffic.
+          { description: "Kubernetes API (public endpoint, via NAT)", cidrIpv4: "0.0.0.0/0" }),
+    });
     // The EKS-managed cluster security group admits only itself; the private endpoint's ENIs carry it.
     const ingress = new VpcSecurityGroupIngressRule(this, "cluster-ingress", {
       securityGroupId: props.clusterSecurityGroupId,
@@ -122,7 +120,8 @@ export class CoreDnsFixLambda extends Construct {
       // The resource (not the data source, which would restart CoreDNS at every plan) runs once, and again
       // only when the kube-system profile is replaced or the code changes.
       triggers: { kubeSystemProfile: props.kubeSystemProfile.arn, code: bundle.sha256 },
-      dependsOn: [props.kubeSystemProfile, accessPolicy, ingress],
+      // Without the access policy, or either rule, the first attempts would only burn the retry budget.
+      dependsOn: [props.kubeSystemProfile, accessPolicy, ingress, egress],
     });
   }
 }

@@ -8,11 +8,9 @@ import { RouteTableAssociation } from "@cdktf/provider-aws/lib/route-table-assoc
 import { Subnet } from "@cdktf/provider-aws/lib/subnet";
 import { Vpc } from "@cdktf/provider-aws/lib/vpc";
 import { parseCidr } from "./cidr";
+import { DISCOVERY_TAG } from "./discovery-tag";
 import { planSubnets } from "./subnet-plan";
 import { NetworkConfig } from "../config/schema";
-
-/** The tag Karpenter's EC2NodeClass selects subnets and security groups by. */
-export const DISCOVERY_TAG = "karpenter.sh/discovery";
 
 export interface ClusterNetworkProps {
   readonly clusterName: string;

@@ -1,4 +1,5 @@
 import { DEFAULT_AMI_ALIAS, DEFAULT_ROOT_VOLUME_SIZE, type NodeClassConfig } from "./provisioner-config";
+import { DISCOVERY_TAG } from "../network/discovery-tag";
 import type { BlockDeviceMapping, EC2NodeClass, EC2NodeClassSpec, KubeletConfiguration } from "./karpenter-api";
 
 /** What an EC2NodeClass needs from the rest of the stack. */
@@ -10,9 +11,6 @@ export interface NodeClassContext {
   /** Tags for every instance, volume and launch template; the node class's own tags win. */
   readonly tags: Readonly<Record<string, string>>;
 }
-
-/** The tag this project puts on the private subnets and the node security group for Karpenter to find. */
-export const DISCOVERY_TAG_KEY = "karpenter.sh/discovery";
 
 /** The alias family ("al2023") or the amiFamily in lowercase: what decides the disk layout. */
 function osFamily(nodeClass: NodeClassConfig): string {
@@ -47,7 +45,7 @@ function compact<T extends object>(object: T): T {
 }
 
 export function renderEc2NodeClass(nodeClass: NodeClassConfig, context: NodeClassContext): EC2NodeClass {
-  const discovery = [{ tags: { [DISCOVERY_TAG_KEY]: context.clusterName } }];
+  const discovery = [{ tags: { [DISCOVERY_TAG]: context.clusterName } }];
   const tags = { ...context.tags, ...nodeClass.tags };
   const spec: EC2NodeClassSpec = compact({
     amiFamily: nodeClass.amiFamily,

@@ -1,4 +1,4 @@
-import { App } from "cdktf";
+import { App, DISABLE_STACK_TRACE_IN_METADATA } from "cdktf";
 import { ClusterConfig } from "../config/schema";
 import { ClusterStack } from "./cluster-stack";
 import { KarpenterStack } from "./karpenter-stack";
@@ -6,6 +6,8 @@ import { stackNames } from "./stack-names";
 
 /** Both stacks of one cluster, in deployment order. */
 export function buildStacks(app: App, config: ClusterConfig): { readonly cluster: ClusterStack; readonly karpenter: KarpenterStack } {
+  // Annotations would otherwise carry a stack trace, with this machine's paths, into manifest.json.
+  app.node.setContext(DISABLE_STACK_TRACE_IN_METADATA, true);
   const names = stackNames(config.name);
   const cluster = new ClusterStack(app, names.cluster, { config });
   const karpenter = new KarpenterStack(app, names.karpenter, { config });

@@ -1,6 +1,5 @@
 import { Construct } from "constructs";
 import { Fn, TerraformStack } from "cdktf";
-import { DataAwsEcrpublicAuthorizationToken } from "@cdktf/provider-aws/lib/data-aws-ecrpublic-authorization-token";
 import { DataAwsEksCluster } from "@cdktf/provider-aws/lib/data-aws-eks-cluster";
 import { DataAwsIamRole } from "@cdktf/provider-aws/lib/data-aws-iam-role";
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
@@ -10,8 +9,7 @@ import { configureBackend } from "../backend/stack-backend";
 import { ClusterConfig } from "../config/schema";
 import { resourceNames } from "../config/resource-names";
 import { KarpenterReleases } from "../karpenter/karpenter-releases";
-import { karpenterFlowSchemas } from "../karpenter/flow-schemas";
-import { kubernetesManifest } from "../karpenter/kubernetes-manifest";
+import { FlowSchemas } from "../karpenter/flow-schemas";
 import { ProvisionerManifests } from "../karpenter/provisioner-manifests";
 
 export interface KarpenterStackProps {
@@ -33,8 +31,6 @@ export class KarpenterStack extends TerraformStack {
     const names = resourceNames(config.name);
 
     new AwsProvider(this, "aws", { region: config.region, defaultTags: [{ tags: { ...config.tags } }] });
-    // ECR Public hands out registry tokens in us-east-1 only.
-    const ecrPublicRegion = new AwsProvider(this, "aws-us-east-1", { alias: "us_east_1", region: "us-east-1", defaultTags: [{ tags: { ...config.tags } }] });
     configureBackend(this, { stackName: id, clusterName: config.name, region: config.region, backend: config.backend });
 
     const cluster = new DataAwsEksCluster(this, "cluster", { name: names.cluster });
@@ -43,7 +39,6 @@ export class KarpenterStack extends TerraformStack {
     this.addOverride("ephemeral.aws_eks_cluster_auth.cluster", { name: names.cluster });
     this.addOverride("terraform.required_version", ">= 1.10.0");
     const controllerRole = new DataAwsIamRole(this, "controller-role", { name: names.karpenterControllerRole });
-    const ecrPublicToken = new DataAwsEcrpublicAuthorizationToken(this, "ecr-public-token", { provider: ecrPublicRegion });
 
     const host = cluster.endpoint;
     const clusterCaCertificate = Fn.base64decode(cluster.certificateAuthority.get(0).data);
@@ -64,13 +59,10 @@ export class KarpenterStack extends TerraformStack {
       clusterEndpoint: cluster.endpoint,
       controllerRoleArn: controllerRole.arn,
       interruptionQueueName: names.interruptionQueue,
-      registryUsername: ecrPublicToken.userName,
-      registryPassword: ecrPublicToken.password,
     });
 
     if (config.karpenter.namespace !== "kube-system") {
-      // The service account they name comes with the release.
-      for (const flowSchema of karpenterFlowSchemas(config.karpenter.namespace)) kubernetesManifest(this, flowSchema, { dependsOn: [releases.controller] });
+      new FlowSchemas(this, "flow-schemas", { namespace: config.karpenter.namespace, controller: releases.controller });
     }
 
     new ProvisionerManifests(this, "provisioners", { config, nodeRoleName: names.karpenterNodeRole, controller: releases.controller });

@@ -128,9 +128,18 @@ describe("network", () => {
     ]);
   });
 
-  it("rejects a VPC range that overlaps the EKS service network", () => {
-    expect(problems({ name: "demo", network: { vpcCidr: "172.20.0.0/16" } })).toEqual([
-      'network.vpcCidr: got "172.20.0.0/16"; overlaps 172.17.0.0/16 or 172.20.0.0/16, which EKS uses for the service network and Docker bridge; choose another range such as 10.0.0.0/16',
+  it("asks for zones in regions whose zone letters differ between accounts", () => {
+    expect(problems({ name: "demo", region: "ap-northeast-1" })).toEqual([
+      "network.availabilityZones: missing; must be listed in ap-northeast-1, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)",
+    ]);
+    expect(parseClusterConfig({ name: "demo", region: "ap-northeast-1", network: { availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"] } }, "t").network).toMatchObject({
+      availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"],
+    });
+  });
+
+  it("rejects pool zones where the new VPC has no subnet", () => {
+    expect(problems({ name: "demo", network: { availabilityZones: ["us-east-1a", "us-east-1b"] }, nodePools: [{ name: "default", zones: ["us-east-1a", "us-east-1d"] }] })).toEqual([
+      'nodePools[0].zones[1]: got "us-east-1d"; has no subnet in this VPC; the VPC\'s zones are us-east-1a, us-east-1b',
     ]);
   });
 
@@ -173,6 +182,25 @@ describe("structure", () => {
       'region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)',
       'network.natGateways: got "many"; allowed: single, perAz',
       "extra: unknown key; allowed keys: name, region, kubernetesVersion, tags, network, cluster, fargate, coreDns, karpenter, nodeClasses, nodePools, backend",
+    ]);
+  });
+
+  it("rejects a private-endpoint-off cluster whose public endpoint would not admit its own NAT", () => {
+    expect(problems({ name: "demo", cluster: { endpointPrivateAccess: false, publicAccessCidrs: ["203.0.113.0/24"] } })).toEqual([
+      "cluster.endpointPrivateAccess: got false; cannot be false with a narrowed publicAccessCidrs: nodes, Fargate pods and the CoreDNS Lambda would reach the API from the NAT addresses, which the list does not include; keep the private endpoint on",
+    ]);
+  });
+
+  it("rejects a cluster nobody could administer", () => {
+    expect(problems({ name: "demo", cluster: { creatorAdmin: false } })).toEqual([
+      "cluster.creatorAdmin: got false; cannot be false without adminPrincipalArns: nobody could administer the cluster, and the Karpenter stack could not be deployed",
+    ]);
+    expect(parseClusterConfig({ name: "demo", cluster: { creatorAdmin: false, adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"] } }, "t").cluster.creatorAdmin).toBe(false);
+  });
+
+  it("rejects a node class role other than the cluster's node role", () => {
+    expect(problems({ name: "demo", nodeClasses: [{ name: "default", role: "other-role" }] })).toEqual([
+      `nodeClasses[0].role: got "other-role"; must be demo-karpenter-node or omitted: Karpenter may pass only this cluster's node role, and only that role may join the cluster`,
     ]);
   });
 

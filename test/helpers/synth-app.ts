@@ -43,8 +43,3 @@ export function findResource(json: TerraformJson, type: string, match: (body: Re
   if (found.length !== 1) throw new Error(`expected exactly one ${type} matching, found ${found.length}`);
   return found[0];
 }
-
-/** The Terraform address "type.id" of a resource. */
-export function address(type: string, id: string): string {
-  return `${type}.${id}`;
-}

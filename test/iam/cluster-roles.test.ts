@@ -44,10 +44,15 @@ describe("ClusterRoles", () => {
     expect(resourcesOfType(json, "aws_iam_policy_attachment")).toEqual([]);
   });
 
-  it("uses the partition of the region", () => {
-    const gov = readStack(synthApp(config({ region: "cn-north-1" })), "demo-cluster");
+  it("uses the partition and DNS suffix of the region (China)", () => {
+    const china = readStack(synthApp(config({ region: "cn-north-1" })), "demo-cluster");
+    const [, nodeRole] = findResource(china, "aws_iam_role", (r) => r.name === "demo-karpenter-node");
+    const trustId = String(nodeRole.assume_role_policy).match(/data\.aws_iam_policy_document\.([^.]+)\.json/)![1];
+    expect(china.data!.aws_iam_policy_document[trustId].statement).toEqual([
+      { sid: "Ec2AssumeRole", effect: "Allow", actions: ["sts:AssumeRole"], principals: [{ type: "Service", identifiers: ["ec2.amazonaws.com.cn"] }] },
+    ]);
     // AWS managed policies only; the Karpenter policies are this stack's own (${aws_iam_policy...}).
-    const arns = resourcesOfType(gov, "aws_iam_role_policy_attachment").map(([, a]) => String(a.policy_arn)).filter((arn) => arn.startsWith("arn:"));
+    const arns = resourcesOfType(china, "aws_iam_role_policy_attachment").map(([, a]) => String(a.policy_arn)).filter((arn) => arn.startsWith("arn:"));
     expect(arns.length).toBeGreaterThanOrEqual(6);
     arns.forEach((arn) => expect(arn).toMatch(/^arn:aws-cn:iam::aws:policy\//));
   });

@@ -1,5 +1,5 @@
 import { controllerPolicyName, karpenterControllerPolicies } from "../../src/karpenter/controller-policy-statements";
-import { policySize, renderPolicyJson } from "../../src/iam/policy-statement";
+import { policySize, renderPolicyJson } from "../helpers/policy-json";
 import { maxClusterNameLength } from "../../src/config/resource-names";
 
 /**

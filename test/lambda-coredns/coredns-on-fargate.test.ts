@@ -29,16 +29,22 @@ describe("coreDns.mode lambda (default)", () => {
     expect(invocation.function_name).toBe(`\${aws_lambda_function.${functionId}.function_name}`);
     expect(invocation.triggers).toEqual({ kubeSystemProfile: `\${aws_eks_fargate_profile.${kubeSystemId}.arn}`, code: fn.source_code_hash });
     const [policyId] = findResource(json, "aws_eks_access_policy_association", (a) => String(a.policy_arn).endsWith("/AmazonEKSEditPolicy"));
-    expect(invocation.depends_on).toEqual(expect.arrayContaining([`aws_eks_fargate_profile.${kubeSystemId}`, `aws_eks_access_policy_association.${policyId}`]));
+    const [ingressId] = findResource(json, "aws_vpc_security_group_ingress_rule");
+    const [egressId] = findResource(json, "aws_vpc_security_group_egress_rule");
+    expect(invocation.depends_on).toEqual([
+      `aws_eks_fargate_profile.${kubeSystemId}`,
+      `aws_eks_access_policy_association.${policyId}`,
+      `aws_vpc_security_group_ingress_rule.${ingressId}`,
+      `aws_vpc_security_group_egress_rule.${egressId}`,
+    ]);
     // The data source would re-invoke at every plan; the auth data source would put a token in state.
     expect(json.data?.aws_lambda_invocation).toBeUndefined();
     expect(json.data?.aws_eks_cluster_auth).toBeUndefined();
   });
 
   it("grants the function edit rights in kube-system only, through its own STANDARD access entry", () => {
-    const [roleId, role] = findResource(json, "aws_iam_role", (r) => r.name === "demo-coredns-fargate");
+    const [roleId] = findResource(json, "aws_iam_role", (r) => r.name === "demo-coredns-fargate");
     expect(fn.role).toBe(`\${aws_iam_role.${roleId}.arn}`);
-    expect(role).toBeDefined();
     const [, entry] = findResource(json, "aws_eks_access_entry", (e) => e.principal_arn === `\${aws_iam_role.${roleId}.arn}`);
     expect(entry.type).toBe("STANDARD");
     const [, association] = findResource(json, "aws_eks_access_policy_association", (a) => String(a.policy_arn).endsWith("/AmazonEKSEditPolicy"));
@@ -53,6 +59,13 @@ describe("coreDns.mode lambda (default)", () => {
     const clusterSg = `\${aws_eks_cluster.${clusterId}.vpc_config[0].cluster_security_group_id}`;
     expect(findResource(json, "aws_vpc_security_group_egress_rule")[1]).toMatchObject({ security_group_id: `\${aws_security_group.${sgId}.id}`, ip_protocol: "tcp", from_port: 443, to_port: 443, referenced_security_group_id: clusterSg });
     expect(findResource(json, "aws_vpc_security_group_ingress_rule")[1]).toMatchObject({ security_group_id: clusterSg, ip_protocol: "tcp", from_port: 443, to_port: 443, referenced_security_group_id: `\${aws_security_group.${sgId}.id}` });
+  });
+
+  it("goes out through NAT to the public endpoint when the private endpoint is off", () => {
+    const publicOnly = readStack(synthApp(config({ cluster: { endpointPrivateAccess: false } })), "demo-cluster");
+    const [, egress] = findResource(publicOnly, "aws_vpc_security_group_egress_rule");
+    expect(egress).toMatchObject({ ip_protocol: "tcp", from_port: 443, to_port: 443, cidr_ipv4: "0.0.0.0/0" });
+    expect(egress.referenced_security_group_id).toBeUndefined();
   });
 
   it("ships the bundle inside the stack folder", () => {
@@ -74,7 +87,7 @@ describe("coreDns.mode addon", () => {
     const [, addon] = findResource(json, "aws_eks_addon", (a) => a.addon_name === "coredns");
     expect(JSON.parse(String(addon.configuration_values))).toEqual({
       computeType: "fargate",
-      resources: { requests: { cpu: "0.25", memory: "256M" }, limits: { cpu: "0.25", memory: "256M" } },
+      resources: { requests: { cpu: "0.25", memory: "256M" }, limits: { memory: "256M" } },
     });
     expect(addon).toMatchObject({ resolve_conflicts_on_create: "OVERWRITE", resolve_conflicts_on_update: "OVERWRITE", depends_on: [`aws_eks_fargate_profile.${kubeSystemId}`] });
     expect(resourcesOfType(json, "aws_lambda_function")).toEqual([]);

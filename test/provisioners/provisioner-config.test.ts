@@ -229,8 +229,8 @@ describe("EC2NodeClass CEL rules", () => {
   it.each([
     [
       "both role and instanceProfile",
-      nodeClass({ role: "custom-node", instanceProfile: "custom-profile" }),
-      `nodeClasses[0]: got {"role":"custom-node","instanceProfile":"custom-profile"}; must specify exactly one of ['role', 'instanceProfile']`,
+      nodeClass({ role: "demo-karpenter-node", instanceProfile: "custom-profile" }),
+      `nodeClasses[0]: got {"role":"demo-karpenter-node","instanceProfile":"custom-p...; must specify exactly one of ['role', 'instanceProfile']`,
     ],
     ["empty role", nodeClass({ role: "" }), `nodeClasses[0].role: got ""; role cannot be empty`],
     ["empty instanceProfile", nodeClass({ instanceProfile: "" }), `nodeClasses[0].instanceProfile: got ""; instanceProfile cannot be empty`],

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { config, readStack, resourcesOfType, synthApp } from "../helpers/synth-app";
+import { config, readStack, synthApp } from "../helpers/synth-app";
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
@@ -17,16 +17,6 @@ describe("the whole app", () => {
     const json = readStack(outdir, "demo-cluster");
     expect(Object.keys(json.provider!)).toEqual(["aws"]);
     expect(json.terraform!.required_providers).toEqual({ aws: { source: "aws", version: "5.100.0" } });
-  });
-
-  it("orders the Fargate profiles after the cluster and one after another", () => {
-    const json = readStack(outdir, "demo-cluster");
-    const profiles = resourcesOfType(json, "aws_eks_fargate_profile");
-    const ids = new Set(profiles.map(([id]) => `aws_eks_fargate_profile.${id}`));
-    // kube-system first; every other profile depends on exactly one other profile, forming a chain.
-    const chained = profiles.filter(([, p]) => (p.depends_on as string[]).some((d) => ids.has(d)));
-    expect(chained).toHaveLength(profiles.length - 1);
-    for (const [, p] of profiles) expect(String(p.cluster_name)).toMatch(/^\$\{aws_eks_cluster\./);
   });
 
   it("contains no absolute path of the machine that synthesized it", () => {

@@ -54,7 +54,7 @@ function validateAndMockApply(clusterConfig: ClusterConfig): void {
 describeWithTerraform("the cluster stack under real Terraform", () => {
   it("validates and mock-applies with the default config", () => validateAndMockApply(config()));
 
-  it("validates and mock-applies with an existing VPC, per-zone NAT off and extra profiles", () =>
+  it("validates and mock-applies with an existing VPC, the CoreDNS add-on, an extra profile and an admin", () =>
     validateAndMockApply(
       config({
         coreDns: { mode: "addon" },

@@ -30,6 +30,8 @@ export interface DeploymentState {
   readonly replicas: number;
   readonly updatedReplicas: number;
   readonly availableReplicas: number;
+  /** Pods of every template (status.replicas): more than updatedReplicas while old pods remain. */
+  readonly totalReplicas: number;
 }
 
 /**
@@ -71,17 +73,21 @@ export function readDeploymentState(json: unknown): DeploymentState {
     replicas: numberOr(spec?.replicas, 1),
     updatedReplicas: numberOr(status?.updatedReplicas, 0),
     availableReplicas: numberOr(status?.availableReplicas, 0),
+    totalReplicas: numberOr(status?.replicas, 0),
   };
 }
 
 /**
- * The controller has seen the latest template, every desired replica runs it, and at least one pod serves
- * DNS. Like `kubectl rollout status`, but satisfied by one available replica: Fargate starts pods one by one.
+ * The controller has seen the latest template, every desired replica runs it, no pod of an older template
+ * is left (so an available pod is a new one, even on a re-run where the old pods were serving), and at least
+ * one pod serves DNS. Like `kubectl rollout status`, but satisfied by one available replica: Fargate starts
+ * pods one by one.
  */
 export function isRolledOut(state: DeploymentState): boolean {
   return (
     state.observedGeneration >= state.generation &&
     state.updatedReplicas === state.replicas &&
+    state.totalReplicas === state.updatedReplicas &&
     state.availableReplicas >= 1
   );
 }
@@ -89,7 +95,7 @@ export function isRolledOut(state: DeploymentState): boolean {
 export function describeRollout(state: DeploymentState): string {
   return (
     `availableReplicas=${state.availableReplicas} updatedReplicas=${state.updatedReplicas} replicas=${state.replicas} ` +
-    `observedGeneration=${state.observedGeneration} generation=${state.generation}`
+    `observedGeneration=${state.observedGeneration} generation=${state.generation} totalReplicas=${state.totalReplicas}`
   );
 }
 

@@ -34,6 +34,7 @@ describe("readDeploymentState", () => {
       replicas: 2,
       updatedReplicas: 1,
       availableReplicas: 1,
+      totalReplicas: 3,
     });
     expect(readDeploymentState(json)).toEqual({
       computeType: "ec2",
@@ -42,6 +43,7 @@ describe("readDeploymentState", () => {
       replicas: 2,
       updatedReplicas: 1,
       availableReplicas: 1,
+      totalReplicas: 3,
     });
   });
 
@@ -53,6 +55,7 @@ describe("readDeploymentState", () => {
       replicas: 1,
       updatedReplicas: 0,
       availableReplicas: 0,
+      totalReplicas: 0,
     });
   });
 
@@ -70,6 +73,7 @@ describe("isRolledOut", () => {
     replicas: 2,
     updatedReplicas: 2,
     availableReplicas: 1,
+    totalReplicas: 2,
   };
 
   it("is true once the new template is observed, fully rolled and one pod is available", () => {
@@ -80,11 +84,12 @@ describe("isRolledOut", () => {
     ["the controller has not seen the patch yet", { observedGeneration: 1 }],
     ["some replicas still run the old template", { updatedReplicas: 1 }],
     ["no pod is available", { availableReplicas: 0 }],
+    ["an old pod is still there (and may be the available one)", { totalReplicas: 3 }],
   ])("is false when %s", (_, change) => {
     expect(isRolledOut({ ...done, ...change })).toBe(false);
   });
 
   it("describes the counters for error messages", () => {
-    expect(describeRollout(done)).toBe("availableReplicas=1 updatedReplicas=2 replicas=2 observedGeneration=2 generation=2");
+    expect(describeRollout(done)).toBe("availableReplicas=1 updatedReplicas=2 replicas=2 observedGeneration=2 generation=2 totalReplicas=2");
   });
 });

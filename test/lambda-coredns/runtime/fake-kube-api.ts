@@ -113,6 +113,8 @@ export interface DeploymentFixture {
   readonly observedGeneration?: number;
   readonly updatedReplicas?: number;
   readonly availableReplicas?: number;
+  /** status.replicas: pods of old and new templates; defaults to spec.replicas. */
+  readonly totalReplicas?: number;
 }
 
 /** The coredns Deployment as EKS creates it, trimmed to what the Lambda reads. */
@@ -130,7 +132,7 @@ export function corednsDeployment(fixture: DeploymentFixture = {}): unknown {
     },
     status: {
       observedGeneration: fixture.observedGeneration ?? fixture.generation ?? 1,
-      replicas: fixture.replicas ?? 2,
+      replicas: fixture.totalReplicas ?? fixture.replicas ?? 2,
       updatedReplicas: fixture.updatedReplicas ?? 0,
       availableReplicas: fixture.availableReplicas ?? 0,
     },

@@ -246,7 +246,7 @@ describe("runHandler against a fake Kubernetes API over real TLS", () => {
     const error = await failure(run([OK(EC2_DEPLOYMENT), OK(PATCHED)], { fallback: OK(ROLLING) }));
     expect(error.message).toBe(
       'CoreDNS fix failed at step "wait": the rollout did not finish before the deadline after 10 polls; ' +
-        "last status: availableReplicas=0 updatedReplicas=1 replicas=2 observedGeneration=2 generation=2",
+        "last status: availableReplicas=0 updatedReplicas=1 replicas=2 observedGeneration=2 generation=2 totalReplicas=2",
     );
     expectRequests([GET, REMOVE_AND_RESTART, ...Array(10).fill(GET)], error);
   });
