@@ -83,6 +83,12 @@ const karpenterSchema = strictObject({
   /** Creates the account-wide AWSServiceRoleForEC2Spot; leave false when the account already has it. */
   createSpotServiceLinkedRole: z.boolean().default(false),
   logLevel: z.enum(["debug", "info", "error"]).default("info"),
+  /**
+   * How the helm and kubectl providers authenticate. token: the ephemeral aws_eks_cluster_auth token, valid
+   * 15 minutes, no AWS CLI needed (HCP Terraform runners). exec: `aws eks get-token` per request, for runs that
+   * may outlast 15 minutes (a destroy draining many nodes), where the AWS CLI is installed.
+   */
+  kubernetesAuth: z.enum(["token", "exec"]).default("token"),
 }).prefault({});
 
 const rawClusterConfigSchema = strictObject({

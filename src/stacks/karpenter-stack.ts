@@ -19,6 +19,8 @@ export interface KarpenterStackProps {
 /** Terraform address of the ephemeral EKS token; providers read it, state never holds it. */
 const CLUSTER_TOKEN = "${ephemeral.aws_eks_cluster_auth.cluster.token}";
 
+const EXEC_API_VERSION = "client.authentication.k8s.io/v1beta1";
+
 /**
  * The Kubernetes side of Karpenter: its CRDs and controller (Helm), the FlowSchemas, and the NodePools and
  * EC2NodeClasses (kubectl). It finds the cluster by name, so it plans on its own once the cluster stack has
@@ -34,20 +36,26 @@ export class KarpenterStack extends TerraformStack {
     configureBackend(this, { stackName: id, clusterName: config.name, region: config.region, backend: config.backend });
 
     const cluster = new DataAwsEksCluster(this, "cluster", { name: names.cluster });
-    // Ephemeral (Terraform >= 1.10): the token configures the providers and is never written to state or plan.
-    // The data source of the same name would persist a 15-minute cluster-admin token in state.
-    this.addOverride("ephemeral.aws_eks_cluster_auth.cluster", { name: names.cluster });
-    this.addOverride("terraform.required_version", ">= 1.10.0");
+    const useToken = config.karpenter.kubernetesAuth === "token";
+    if (useToken) {
+      // Ephemeral (Terraform >= 1.10): the token configures the providers and is never written to state or
+      // plan. The data source of the same name would persist a 15-minute cluster-admin token in state.
+      this.addOverride("ephemeral.aws_eks_cluster_auth.cluster", { name: names.cluster });
+      this.addOverride("terraform.required_version", ">= 1.10.0");
+    }
+    // No env in exec: cdktf lowercases provider map keys (AWS_PROFILE would become aws_profile); the AWS CLI
+    // reads the runner's own environment anyway.
+    const exec = { apiVersion: EXEC_API_VERSION, command: "aws", args: ["eks", "get-token", "--cluster-name", names.cluster, "--region", config.region] };
     const controllerRole = new DataAwsIamRole(this, "controller-role", { name: names.karpenterControllerRole });
 
     const host = cluster.endpoint;
     const clusterCaCertificate = Fn.base64decode(cluster.certificateAuthority.get(0).data);
-    // Token auth, not `exec aws eks get-token`: Terraform Cloud's hosted runners have no AWS CLI.
-    new HelmProvider(this, "helm", { kubernetes: { host, clusterCaCertificate, token: CLUSTER_TOKEN } });
+    // Token auth by default: HCP Terraform's hosted runners have no AWS CLI for exec.
+    new HelmProvider(this, "helm", { kubernetes: { host, clusterCaCertificate, ...(useToken ? { token: CLUSTER_TOKEN } : { exec }) } });
     new KubectlProvider(this, "kubectl", {
       host,
       clusterCaCertificate,
-      token: CLUSTER_TOKEN,
+      ...(useToken ? { token: CLUSTER_TOKEN } : { exec: [exec] }),
       // Never fall back to the operator's ~/.kube/config.
       loadConfigFile: false,
       // The CRDs come from a release in the same apply; discovery may lag a few seconds behind.

@@ -38,7 +38,7 @@ describe("defaults", () => {
       creatorAdmin: true,
     });
     expect(config.coreDns).toEqual({ mode: "lambda" });
-    expect(config.karpenter).toEqual({ version: "1.14.1", namespace: "karpenter", replicas: 2, createSpotServiceLinkedRole: false, logLevel: "info" });
+    expect(config.karpenter).toEqual({ version: "1.14.1", namespace: "karpenter", replicas: 2, createSpotServiceLinkedRole: false, logLevel: "info", kubernetesAuth: "token" });
     expect(config.backend).toEqual({ type: "local" });
   });
 

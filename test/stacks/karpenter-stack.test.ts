@@ -31,6 +31,15 @@ describe("the Karpenter stack", () => {
     expect(JSON.stringify(json)).not.toContain('"exec"');
   });
 
+  it("can authenticate with `aws eks get-token` instead, for runs longer than a token lives", () => {
+    const execJson = readStack(synthApp(config({ karpenter: { kubernetesAuth: "exec" } })), "demo-karpenter");
+    const exec = { api_version: "client.authentication.k8s.io/v1beta1", command: "aws", args: ["eks", "get-token", "--cluster-name", "demo", "--region", "us-east-1"] };
+    const cluster = { host: "${data.aws_eks_cluster.cluster.endpoint}", cluster_ca_certificate: "${base64decode(data.aws_eks_cluster.cluster.certificate_authority[0].data)}" };
+    expect(execJson.provider!.helm).toEqual([{ kubernetes: { ...cluster, exec } }]);
+    expect(execJson.provider!.kubectl).toEqual([{ ...cluster, exec: [exec], load_config_file: false, apply_retry_count: 3 }]);
+    expect((execJson as { ephemeral?: unknown }).ephemeral).toBeUndefined();
+  });
+
   it("pins every provider exactly", () => {
     expect(json.terraform!.required_providers).toEqual({
       aws: { source: "aws", version: "5.100.0" },
