@@ -1,5 +1,6 @@
 import { CloudBackend, LocalBackend, NamedCloudWorkspace, S3Backend, TerraformStack } from "cdktf";
 import { BackendConfig } from "./backend-config";
+import { TERRAFORM_1_10 } from "../stacks/terraform-version";
 
 export interface StackBackendProps {
   readonly stackName: string;
@@ -27,7 +28,7 @@ export function configureBackend(stack: TerraformStack, props: StackBackendProps
       });
       // Native S3 locking (Terraform >= 1.10) replaces the DynamoDB table; cdktf 0.21 has no typed field.
       s3.addOverride("use_lockfile", true);
-      stack.addOverride("terraform.required_version", ">= 1.10.0");
+      stack.addOverride("terraform.required_version", TERRAFORM_1_10);
       break;
     }
     case "cloud":

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AWS_REGIONS, defaultZones, isZoneOfRegion, REGIONS_WITHOUT_DEFAULT_ZONES } from "./aws-regions";
-import { DEFAULT_KUBERNETES_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from "./kubernetes-versions";
+import { DEFAULT_KUBERNETES_VERSION, KARPENTER_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from "./karpenter-release";
 import { maxClusterNameLength, NAME_LIMITS, resourceNames } from "./resource-names";
 import { awsTags, checkUniqueStrings, dnsLabel, strictObject } from "./schema-helpers";
 import { parseCidr } from "../network/cidr";
@@ -71,8 +71,6 @@ const coreDnsSchema = strictObject({
   /** lambda: the original design, a function patches and restarts CoreDNS; addon: the managed add-on with computeType fargate. */
   mode: z.enum(["lambda", "addon"]).default("lambda"),
 }).prefault({});
-
-const KARPENTER_VERSION = "1.14.1";
 
 const karpenterSchema = strictObject({
   /** Pinned: the controller IAM policy and Helm values are written for this release. */

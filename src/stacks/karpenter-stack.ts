@@ -11,6 +11,7 @@ import { resourceNames } from "../config/resource-names";
 import { KarpenterReleases } from "../karpenter/karpenter-releases";
 import { FlowSchemas } from "../karpenter/flow-schemas";
 import { ProvisionerManifests } from "../karpenter/provisioner-manifests";
+import { TERRAFORM_1_10 } from "./terraform-version";
 
 export interface KarpenterStackProps {
   readonly config: ClusterConfig;
@@ -41,7 +42,7 @@ export class KarpenterStack extends TerraformStack {
       // Ephemeral (Terraform >= 1.10): the token configures the providers and is never written to state or
       // plan. The data source of the same name would persist a 15-minute cluster-admin token in state.
       this.addOverride("ephemeral.aws_eks_cluster_auth.cluster", { name: names.cluster });
-      this.addOverride("terraform.required_version", ">= 1.10.0");
+      this.addOverride("terraform.required_version", TERRAFORM_1_10);
     }
     // No env in exec: cdktf lowercases provider map keys (AWS_PROFILE would become aws_profile); the AWS CLI
     // reads the runner's own environment anyway.

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { copyStack, findTerraform, terraform, terraformEnv } from "./terraform-cli";
-import { config, findResource, readStack, synthApp, TerraformJson } from "../helpers/synth-app";
+import { config, findResource, readStack, resourcesOfType, synthApp, TerraformJson } from "../helpers/synth-app";
 import { ClusterConfig } from "../../src/config/schema";
 
 const terraformBinary = findTerraform();
@@ -27,13 +27,43 @@ function applyAssertions(json: TerraformJson): string {
     [`${sgTag}.resource_id == ${cluster}.vpc_config[0].cluster_security_group_id`, "cluster security group tagged for discovery"],
     [`${kubeSystem}.pod_execution_role_arn == ${fargateRole}.arn`, "kube-system profile uses the pod execution role"],
   ];
+  // Wiring between computed values, which the mock fills at apply: the references resolve end to end.
+  if (resourcesOfType(json, "aws_lambda_invocation").length > 0) {
+    const invocation = ref("aws_lambda_invocation");
+    asserts.push(
+      [`${invocation}.triggers["kubeSystemProfile"] == ${kubeSystem}.arn`, "CoreDNS fix re-runs when the kube-system profile is replaced"],
+      [`${invocation}.function_name == ${ref("aws_lambda_function")}.function_name`, "the invocation calls the CoreDNS function"],
+    );
+  }
+  const nodeLifecycle = ref("aws_iam_policy", (p) => p.name === "demo-karpenter-node-lifecycle");
+  const nodeLifecycleAttachment = ref("aws_iam_role_policy_attachment", (a) => String(a.policy_arn).includes("NodeLifecycle"));
+  const controllerRole = ref("aws_iam_role", (r) => r.name === "demo-karpenter-controller");
+  asserts.push(
+    [`${nodeLifecycleAttachment}.policy_arn == ${nodeLifecycle}.arn`, "the controller's node lifecycle policy is attached"],
+    [`${nodeLifecycleAttachment}.role == ${controllerRole}.name`, "to the controller role"],
+  );
   return asserts.map(([condition, message]) => `  assert {\n    condition     = ${condition}\n    error_message = ${JSON.stringify(message)}\n  }`).join("\n");
+}
+
+/**
+ * One ARN per IAM role and policy, built from its name: the mock's defaults would give them all the same
+ * ARN, and an assertion that a reference points at the right one could not fail.
+ */
+function uniqueIamArns(json: TerraformJson): string {
+  const overrides = (type: string, kind: string) =>
+    resourcesOfType(json, type).map(
+      ([id, body]) => `override_resource {\n  target = ${type}.${id}\n  values = { arn = "arn:aws:iam::123456789012:${kind}/${String(body.name)}" }\n}\n`,
+    );
+  return [...overrides("aws_iam_role", "role"), ...overrides("aws_iam_policy", "policy")].join("\n");
 }
 
 function writeMockTest(stackDir: string, json: TerraformJson): void {
   fs.mkdirSync(path.join(stackDir, "tests"));
   const mocks = fs.readFileSync(path.join(__dirname, "aws-mocks.hcl"), "utf8");
-  fs.writeFileSync(path.join(stackDir, "tests", "mock.tftest.hcl"), `${mocks}\nrun "plan" {\n  command = plan\n}\n\nrun "apply" {\n  command = apply\n${applyAssertions(json)}\n}\n`);
+  fs.writeFileSync(
+    path.join(stackDir, "tests", "mock.tftest.hcl"),
+    `${mocks}\n${uniqueIamArns(json)}\nrun "plan" {\n  command = plan\n}\n\nrun "apply" {\n  command = apply\n${applyAssertions(json)}\n}\n`,
+  );
 }
 
 function validateAndMockApply(clusterConfig: ClusterConfig): void {
