@@ -362,6 +362,23 @@ export function checkProvisioners(input: { nodeClasses: unknown; nodePools: unkn
   pools.forEach((pool, i) => {
     if (isRecord(pool)) checkNodePool(pool, ["nodePools", i], { classNames, region: input.region }, issue);
   });
+  checkWindowsArchitectures(classes ?? [], pools, issue);
+}
+
+/** EKS runs Windows nodes on amd64 only: a pool that allows arm64 with a Windows class finds no instance type. */
+function checkWindowsArchitectures(classes: readonly unknown[], pools: readonly unknown[], issue: Report): void {
+  const windowsAlias = (alias: unknown) => typeof alias === "string" && alias.toLowerCase().startsWith("windows");
+  const isWindows = (c: Raw) =>
+    windowsAlias(c.amiAlias) ||
+    (Array.isArray(c.amiSelectorTerms) && c.amiSelectorTerms.some((t) => isRecord(t) && windowsAlias(t.alias))) ||
+    (typeof c.amiFamily === "string" && c.amiFamily.startsWith("Windows"));
+  const windowsClasses = new Set(classes.filter((c): c is Raw => isRecord(c) && isWindows(c)).map((c) => c.name));
+  pools.forEach((pool, i) => {
+    if (!isRecord(pool) || !windowsClasses.has(pool.nodeClass ?? DEFAULT_NODE_CLASS_NAME)) return;
+    if (Array.isArray(pool.architectures) && pool.architectures.includes("arm64")) {
+      issue(["nodePools", i, "architectures"], pool.architectures, `must be [amd64] with the Windows node class ${String(pool.nodeClass)}: EKS runs Windows nodes on amd64 only`);
+    }
+  });
 }
 
 type Report = (path: Path, value: unknown, message: string) => void;

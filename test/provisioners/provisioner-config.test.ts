@@ -5,8 +5,18 @@ import { problemsOf } from "./helpers";
 // `<path>: got <value>; <message>`. CEL messages are Karpenter's own text (crd-rules.ts).
 
 const pool = (fields: Record<string, unknown>) => ({ nodePools: [{ name: "a", ...fields }] });
-const nodeClass = (fields: Record<string, unknown>) => ({ nodeClasses: [{ name: "default", ...fields }] });
+// amd64 pool: some classes here are Windows, which runs on amd64 only.
+const nodeClass = (fields: Record<string, unknown>) => ({ nodeClasses: [{ name: "default", ...fields }], nodePools: [{ name: "default", architectures: ["amd64"] }] });
 const requirement = (r: Record<string, unknown>) => pool({ requirements: [r] });
+
+describe("cross-object: Windows", () => {
+  it("rejects arm64 in a pool that uses a Windows node class", () => {
+    expect(problemsOf({ nodeClasses: [{ name: "win", amiAlias: "windows2022@latest" }], nodePools: [{ name: "win", nodeClass: "win" }] })).toEqual([
+      'nodePools[0].architectures: got ["amd64","arm64"]; must be [amd64] with the Windows node class win: EKS runs Windows nodes on amd64 only',
+    ]);
+    expect(problemsOf({ nodeClasses: [{ name: "win", amiAlias: "windows2022@latest" }], nodePools: [{ name: "win", nodeClass: "win", architectures: ["amd64"] }] })).toEqual([]);
+  });
+});
 
 describe("defaults", () => {
   it("fills the default node class and pool when both are omitted", () => {

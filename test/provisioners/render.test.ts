@@ -25,7 +25,9 @@ describe("golden manifests (written by hand from the spec)", () => {
 });
 
 describe("renderEc2NodeClass", () => {
-  const render = (fields: Record<string, unknown>, context = CONTEXT) => renderEc2NodeClass(configOf({ nodeClasses: [{ name: "default", ...fields }] }).nodeClasses[0], context);
+  // amd64 pool: some classes here are Windows, which runs on amd64 only.
+  const render = (fields: Record<string, unknown>, context = CONTEXT) =>
+    renderEc2NodeClass(configOf({ nodeClasses: [{ name: "default", ...fields }], nodePools: [{ name: "default", architectures: ["amd64"] }] }).nodeClasses[0], context);
 
   it("uses instanceProfile instead of the role when given", () => {
     const spec = render({ instanceProfile: "my-profile" }).spec;
