@@ -11,11 +11,15 @@ const path = require("node:path");
 
 const ROOT = path.resolve(__dirname, "..");
 const SCHEMA = path.join(ROOT, "providers", "kubectl-provider-schema.json");
-const OUT = path.join(ROOT, ".gen");
+// An output folder may be given (the determinism test regenerates into a temporary one).
+const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, ".gen"));
 const PROVIDER = "registry.terraform.io/alekc/kubectl";
 const VERSION = "2.4.1";
 
 async function main() {
+  // @cdktf/commons reads the Terraform CLI config at load time and logs an error when
+  // TF_CLI_CONFIG_FILE names a missing file; nothing here needs it.
+  if (process.env.TF_CLI_CONFIG_FILE && !fs.existsSync(process.env.TF_CLI_CONFIG_FILE)) delete process.env.TF_CLI_CONFIG_FILE;
   const { CodeMaker } = require("codemaker");
   const { TerraformProviderGenerator } = require("@cdktf/provider-generator/lib/get/generator/provider-generator");
   const { ConstructsMakerProviderTarget, TerraformProviderConstraint, LANGUAGES } = require("@cdktf/commons");
