@@ -43,8 +43,6 @@ export const AWS_REGIONS = [
   "us-west-2",
 ] as const;
 
-export type AwsRegion = (typeof AWS_REGIONS)[number];
-
 /**
  * Regions whose zone letters differ between accounts (us-west-1 offers two of a/b/c; ap-northeast-1 has no
  * "b" for most accounts): there the zones must be listed.
