@@ -2,7 +2,7 @@
 // Synth wall time and peak memory of the full default app against the smallest cdktf app (one aws
 // resource, deep imports). Runs alternate so that machine noise hits both alike; reports medians.
 // Usage: npm run bench [-- --runs N]
-"use strict";
+
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -52,4 +52,6 @@ const rows = Object.entries(samples).map(([name, s]) => ({ name, wallMs: median(
 const [floor, full] = rows;
 console.log(`node ${process.version}, ${os.cpus().length} CPUs, ${RUNS} alternating runs each, medians (process start to exit, synth included):`);
 for (const r of rows) console.log(`  ${r.name.padEnd(22)} ${r.wallMs.toFixed(0).padStart(6)} ms  ${r.maxRssMb.toFixed(0).padStart(5)} MB peak RSS`);
-console.log(`  ratio full/minimal      ${(full.wallMs / floor.wallMs).toFixed(2).padStart(6)} x   ${(full.maxRssMb / floor.maxRssMb).toFixed(2).padStart(5)} x   (goal: within 3x)`);
+console.log(
+  `  ratio full/minimal      ${(full.wallMs / floor.wallMs).toFixed(2).padStart(6)} x   ${(full.maxRssMb / floor.maxRssMb).toFixed(2).padStart(5)} x   (goal: within 3x)`,
+);

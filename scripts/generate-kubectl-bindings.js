@@ -5,7 +5,7 @@
 //
 // The generator module is required directly: its package entry point require.resolve()s jsii-pacmak,
 // which only cdktf-cli brings, and packaging is not wanted here anyway (research/kubectl-provider.md §3).
-"use strict";
+
 const fs = require("node:fs");
 const path = require("node:path");
 

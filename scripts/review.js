@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run review: synthesize (CLUSTER_CONFIG or the embedded default), then write review/<stack>/ with the
 // resource list, the IAM statements and the Kubernetes manifests and Helm values as plain YAML.
-"use strict";
+
 const { spawnSync } = require("node:child_process");
 const path = require("node:path");
 

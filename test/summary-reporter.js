@@ -1,7 +1,6 @@
 // Prints the run's totals as one plain closing line ("N passed, N failed, N skipped"), the form CI
 // systems read when they do not parse Jest's own summary. Written at exit: Jest prints its own summary
 // after every configured reporter's onRunComplete.
-"use strict";
 
 class SummaryReporter {
   onRunComplete(_contexts, results) {

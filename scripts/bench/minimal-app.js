@@ -1,5 +1,5 @@
 // The floor: the smallest cdktf app, one aws resource, deep imports (what any cdktf app pays).
-"use strict";
+
 const { App, TerraformStack } = require("cdktf");
 const { AwsProvider } = require("@cdktf/provider-aws/lib/provider");
 const { S3Bucket } = require("@cdktf/provider-aws/lib/s3-bucket");

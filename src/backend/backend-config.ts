@@ -27,13 +27,25 @@ const rawBackendSchema = strictObject({
   /** s3: the bucket's region. Default: the cluster's region. */
   region: z.enum(AWS_REGIONS, { error: "must be an AWS region such as us-east-1" }).optional(),
   /** cloud: the HCP Terraform organization. */
-  organization: z.string().regex(/^[A-Za-z0-9_-]+$/, { error: "must be an HCP Terraform organization name: letters, digits, '-' and '_'" }).optional(),
+  organization: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "must be an HCP Terraform organization name: letters, digits, '-' and '_'" })
+    .optional(),
   /** cloud: the project the workspaces belong to. Default: the organization's default project. */
-  project: z.string().regex(/^[A-Za-z0-9 _-]{3,40}$/, { error: "must be an HCP Terraform project name: 3-40 letters, digits, spaces, '-' and '_'" }).optional(),
+  project: z
+    .string()
+    .regex(/^[A-Za-z0-9 _-]{3,40}$/, { error: "must be an HCP Terraform project name: 3-40 letters, digits, spaces, '-' and '_'" })
+    .optional(),
   /** cloud: prefix of the workspace names; each stack gets the workspace <prefix><stack>. Default "". */
-  workspacePrefix: z.string().regex(/^[A-Za-z0-9_-]{0,40}$/, { error: "must be at most 40 letters, digits, '-' and '_'" }).optional(),
+  workspacePrefix: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,40}$/, { error: "must be at most 40 letters, digits, '-' and '_'" })
+    .optional(),
   /** cloud: Terraform Enterprise host. Default app.terraform.io. */
-  hostname: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/, { error: "must be a host name such as app.terraform.io" }).optional(),
+  hostname: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/, { error: "must be a host name such as app.terraform.io" })
+    .optional(),
 });
 
 function checkBackendFields(value: Record<string, unknown>, ctx: z.RefinementCtx): void {
@@ -42,7 +54,12 @@ function checkBackendFields(value: Record<string, unknown>, ctx: z.RefinementCtx
   const allowed: readonly string[] = BACKEND_FIELDS[type];
   for (const key of Object.keys(BACKEND_FIELDS).flatMap((t) => BACKEND_FIELDS[t as keyof typeof BACKEND_FIELDS] as readonly string[])) {
     if (value[key] !== undefined && !allowed.includes(key)) {
-      ctx.addIssue({ code: "custom", path: [key], input: value[key], message: `does not apply to backend type ${type}; ${allowed.length ? `its fields are ${allowed.join(", ")}` : "it takes no other field"}` });
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        input: value[key],
+        message: `does not apply to backend type ${type}; ${allowed.length ? `its fields are ${allowed.join(", ")}` : "it takes no other field"}`,
+      });
     }
   }
   for (const key of REQUIRED_FIELDS[type]) {

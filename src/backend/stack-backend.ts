@@ -1,6 +1,6 @@
-import { CloudBackend, LocalBackend, NamedCloudWorkspace, S3Backend, TerraformStack } from "cdktf";
-import { BackendConfig } from "./backend-config";
+import { CloudBackend, LocalBackend, NamedCloudWorkspace, S3Backend, type TerraformStack } from "cdktf";
 import { TERRAFORM_1_10 } from "../stacks/terraform-version";
+import type { BackendConfig } from "./backend-config";
 
 export interface StackBackendProps {
   readonly stackName: string;

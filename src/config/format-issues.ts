@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 /** "nodePools[0].limits.cpu" from ["nodePools", 0, "limits", "cpu"]; "(root)" for the file itself. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -13,7 +13,15 @@ export function formatValue(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-const TYPE_NAMES: Record<string, string> = { string: "a string", number: "a number", boolean: "true or false", array: "a list", object: "a mapping", record: "a mapping", int: "an integer" };
+const TYPE_NAMES: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  boolean: "true or false",
+  array: "a list",
+  object: "a mapping",
+  record: "a mapping",
+  int: "an integer",
+};
 
 function describeType(value: unknown): string {
   if (value === null) return "null";
@@ -37,15 +45,24 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
     const input = (issue as { input?: unknown }).input;
     switch (issue.code) {
       case "unrecognized_keys":
-        for (const key of issue.keys) lines.push(`${formatPath([...issue.path, key])}: unknown key; ${isZodDefault(issue.message) ? "remove it" : issue.message.replace(/^is not a known key; /, "")}`);
+        for (const key of issue.keys)
+          lines.push(
+            `${formatPath([...issue.path, key])}: unknown key; ${isZodDefault(issue.message) ? "remove it" : issue.message.replace(/^is not a known key; /, "")}`,
+          );
         break;
       case "invalid_type": {
         const expected = isZodDefault(issue.message) ? `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}` : issue.message;
-        lines.push(input === undefined ? `${path}: missing; required, ${expected.replace(/^must be /, "")}` : `${path}: got ${formatValue(input)} (${describeType(input)}); ${expected}`);
+        lines.push(
+          input === undefined
+            ? `${path}: missing; required, ${expected.replace(/^must be /, "")}`
+            : `${path}: got ${formatValue(input)} (${describeType(input)}); ${expected}`,
+        );
         break;
       }
       case "invalid_value":
-        lines.push(`${path}: got ${formatValue(input)}; ${isZodDefault(issue.message) ? `allowed: ${issue.values.map((v) => String(v)).join(", ")}` : issue.message}`);
+        lines.push(
+          `${path}: got ${formatValue(input)}; ${isZodDefault(issue.message) ? `allowed: ${issue.values.map((v) => String(v)).join(", ")}` : issue.message}`,
+        );
         break;
       case "too_small":
       case "too_big": {
@@ -57,7 +74,9 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
       case "invalid_key":
       case "invalid_element":
         // A record key (or map element) failed its own schema: its first message says why.
-        lines.push(`${path}: got ${formatValue(issue.code === "invalid_key" ? issue.path[issue.path.length - 1] : input)}; ${issue.issues[0]?.message ?? issue.message}`);
+        lines.push(
+          `${path}: got ${formatValue(issue.code === "invalid_key" ? issue.path[issue.path.length - 1] : input)}; ${issue.issues[0]?.message ?? issue.message}`,
+        );
         break;
       default:
         lines.push(`${path}: ${input === undefined ? "missing" : `got ${formatValue(input)}`}; ${issue.message}`);

@@ -3,7 +3,7 @@ import { LineCounter, parseDocument } from "yaml";
 import { ConfigError } from "./config-error";
 import { DEFAULT_CLUSTER } from "./default-cluster";
 import { formatIssues } from "./format-issues";
-import { ClusterConfig, clusterConfigSchema } from "./schema";
+import { type ClusterConfig, clusterConfigSchema } from "./schema";
 
 /** The environment variable naming the cluster file; without it the embedded default cluster is used. */
 export const CLUSTER_CONFIG_ENV = "CLUSTER_CONFIG";

@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { backendSchema } from "../backend/backend-config";
+import { parseCidr } from "../network/cidr";
+import { largestVpcPrefixFor, privateSubnetPrefix } from "../network/subnet-plan";
+import { restrictedTagMessage } from "../provisioners/crd-rules";
+import { checkProvisioners, nodeClassesSchema, nodePoolsSchema } from "../provisioners/provisioner-config";
 import { AWS_REGIONS, defaultZones, isZoneOfRegion, REGIONS_WITHOUT_DEFAULT_ZONES } from "./aws-regions";
 import { DEFAULT_KUBERNETES_VERSION, KARPENTER_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from "./karpenter-release";
 import { maxClusterNameLength, NAME_LIMITS, resourceNames } from "./resource-names";
 import { awsTags, checkUniqueStrings, dnsLabel, strictObject } from "./schema-helpers";
-import { parseCidr } from "../network/cidr";
-import { largestVpcPrefixFor, privateSubnetPrefix } from "../network/subnet-plan";
-import { backendSchema } from "../backend/backend-config";
-import { nodeClassesSchema, nodePoolsSchema, checkProvisioners } from "../provisioners/provisioner-config";
-import { restrictedTagMessage } from "../provisioners/crd-rules";
 
 // The user interface of the project: one cluster per file. Every field is documented in the README's
 // configuration reference; keep the two together.
@@ -31,7 +31,10 @@ const networkSchema = strictObject({
   /** One NAT gateway for the VPC (cheaper) or one per zone (survives a zone outage). */
   natGateways: z.enum(["single", "perAz"]).optional(),
   /** An existing VPC instead of a new one. */
-  vpcId: z.string().regex(/^vpc-[0-9a-f]+$/, { error: "must be a VPC id such as vpc-0123456789abcdef0" }).optional(),
+  vpcId: z
+    .string()
+    .regex(/^vpc-[0-9a-f]+$/, { error: "must be a VPC id such as vpc-0123456789abcdef0" })
+    .optional(),
   /** Private subnets of the existing VPC (cluster, Fargate, Karpenter nodes); at least two zones. */
   privateSubnetIds: z.array(z.string().regex(/^subnet-[0-9a-f]+$/, { error: "must be a subnet id such as subnet-0123456789abcdef0" })).optional(),
   /** Public subnets of the existing VPC, tagged for internet-facing load balancers. */
@@ -42,12 +45,26 @@ const clusterSchema = strictObject({
   endpointPublicAccess: z.boolean().default(true),
   /** Keep on: Fargate pods, Karpenter nodes and the CoreDNS Lambda reach the API server privately. */
   endpointPrivateAccess: z.boolean().default(true),
-  publicAccessCidrs: z.array(cidr("a client range")).min(1, { error: "must list at least one CIDR (or set endpointPublicAccess: false)" }).default(["0.0.0.0/0"]),
+  publicAccessCidrs: z
+    .array(cidr("a client range"))
+    .min(1, { error: "must list at least one CIDR (or set endpointPublicAccess: false)" })
+    .default(["0.0.0.0/0"]),
   logTypes: z.array(z.enum(LOG_TYPES)).default([...LOG_TYPES]),
-  logRetentionDays: z.union(LOG_RETENTION_DAYS.map((d) => z.literal(d)), { error: `must be one of the retention periods CloudWatch Logs accepts: ${LOG_RETENTION_DAYS.join(", ")}` }).default(90),
+  logRetentionDays: z
+    .union(
+      LOG_RETENTION_DAYS.map((d) => z.literal(d)),
+      { error: `must be one of the retention periods CloudWatch Logs accepts: ${LOG_RETENTION_DAYS.join(", ")}` },
+    )
+    .default(90),
   /** IAM role or user ARNs given cluster-admin through an access entry, beyond the identity that creates the cluster. */
   adminPrincipalArns: z
-    .array(z.string().regex(/^arn:aws(-cn|-us-gov)?:iam::\d{12}:(role|user)\/.+$/, { error: "must be an IAM role or user ARN such as arn:aws:iam::123456789012:role/platform-admin" }))
+    .array(
+      z
+        .string()
+        .regex(/^arn:aws(-cn|-us-gov)?:iam::\d{12}:(role|user)\/.+$/, {
+          error: "must be an IAM role or user ARN such as arn:aws:iam::123456789012:role/platform-admin",
+        }),
+    )
     .default([]),
   /** Access entry with cluster-admin for the identity that creates the cluster; needed by `cdktf deploy` of the Karpenter stack. */
   creatorAdmin: z.boolean().default(true),
@@ -60,7 +77,10 @@ const fargateSchema = strictObject({
     .array(
       strictObject({
         name: z.string().regex(/^[0-9A-Za-z][A-Za-z0-9_-]{0,99}$/, { error: "must be 1-100 letters, digits, '-' or '_', starting with a letter or digit" }),
-        namespaces: z.array(dnsLabel("namespace")).min(1, { error: "must list at least one namespace" }).max(5, { error: "may list at most 5 namespaces (EKS allows 5 selectors per profile)" }),
+        namespaces: z
+          .array(dnsLabel("namespace"))
+          .min(1, { error: "must list at least one namespace" })
+          .max(5, { error: "may list at most 5 namespaces (EKS allows 5 selectors per profile)" }),
         labels: z.record(z.string(), z.string()).default({}),
       }),
     )
@@ -74,7 +94,9 @@ const coreDnsSchema = strictObject({
 
 const karpenterSchema = strictObject({
   /** Pinned: the controller IAM policy and Helm values are written for this release. */
-  version: z.literal(KARPENTER_VERSION, { error: `must be ${KARPENTER_VERSION}: the IAM policy and chart values here are written for that release` }).default(KARPENTER_VERSION),
+  version: z
+    .literal(KARPENTER_VERSION, { error: `must be ${KARPENTER_VERSION}: the IAM policy and chart values here are written for that release` })
+    .default(KARPENTER_VERSION),
   namespace: dnsLabel("namespace").default("karpenter"),
   /** Two replicas need Fargate subnets in two zones (the chart spreads them by zone). */
   replicas: z.number().int().min(1, { error: "must be at least 1" }).max(3, { error: "must be at most 3" }).default(2),
@@ -95,7 +117,9 @@ const rawClusterConfigSchema = strictObject({
     .string({ error: "must be a string: the cluster name" })
     .regex(CLUSTER_NAME, { error: "must start with a letter or digit and contain only letters, digits, '-' and '_' (EKS cluster name rules)" })
     .max(100, { error: "must be at most 100 characters (EKS limit)" }),
-  region: z.enum(AWS_REGIONS, { error: "must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)" }).default("us-east-1"),
+  region: z
+    .enum(AWS_REGIONS, { error: "must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)" })
+    .default("us-east-1"),
   kubernetesVersion: z
     .enum(SUPPORTED_KUBERNETES_VERSIONS, {
       error: (issue) =>
@@ -159,9 +183,20 @@ function crossFieldChecks(value: Input, ctx: z.RefinementCtx): void {
 
 function checkClusterAccess(cluster: unknown, ctx: z.RefinementCtx): void {
   if (typeof cluster !== "object" || cluster === null) return;
-  const c = cluster as { endpointPublicAccess?: unknown; endpointPrivateAccess?: unknown; publicAccessCidrs?: unknown; creatorAdmin?: unknown; adminPrincipalArns?: unknown };
+  const c = cluster as {
+    endpointPublicAccess?: unknown;
+    endpointPrivateAccess?: unknown;
+    publicAccessCidrs?: unknown;
+    creatorAdmin?: unknown;
+    adminPrincipalArns?: unknown;
+  };
   if (c.endpointPublicAccess === false && c.endpointPrivateAccess === false) {
-    ctx.addIssue({ code: "custom", path: ["cluster", "endpointPrivateAccess"], input: false, message: "cannot be false when endpointPublicAccess is false too: the API server would be unreachable" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["cluster", "endpointPrivateAccess"],
+      input: false,
+      message: "cannot be false when endpointPublicAccess is false too: the API server would be unreachable",
+    });
   }
   // Without the private endpoint, nodes, Fargate pods and the CoreDNS Lambda reach the API through NAT,
   // from addresses a narrowed list would have to include.
@@ -170,7 +205,8 @@ function checkClusterAccess(cluster: unknown, ctx: z.RefinementCtx): void {
       code: "custom",
       path: ["cluster", "endpointPrivateAccess"],
       input: false,
-      message: "cannot be false with a narrowed publicAccessCidrs: nodes, Fargate pods and the CoreDNS Lambda would reach the API from the NAT addresses, which the list does not include; keep the private endpoint on",
+      message:
+        "cannot be false with a narrowed publicAccessCidrs: nodes, Fargate pods and the CoreDNS Lambda would reach the API from the NAT addresses, which the list does not include; keep the private endpoint on",
     });
   }
   if (c.creatorAdmin === false && Array.isArray(c.adminPrincipalArns) && c.adminPrincipalArns.length === 0) {
@@ -209,7 +245,12 @@ function checkPoolZonesInVpc(nodePools: unknown, network: unknown, region: strin
     if (!Array.isArray(zones)) return;
     zones.forEach((zone, j) => {
       if (typeof zone === "string" && isZoneOfRegion(zone, region) && !vpcZones.includes(zone)) {
-        ctx.addIssue({ code: "custom", path: ["nodePools", i, "zones", j], input: zone, message: `has no subnet in this VPC; the VPC's zones are ${vpcZones.join(", ")}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["nodePools", i, "zones", j],
+          input: zone,
+          message: `has no subnet in this VPC; the VPC's zones are ${vpcZones.join(", ")}`,
+        });
       }
     });
   });
@@ -220,7 +261,8 @@ function checkClusterTags(tags: unknown, ctx: z.RefinementCtx): void {
   if (typeof tags !== "object" || tags === null) return;
   for (const key of Object.keys(tags)) {
     const restricted = restrictedTagMessage(key);
-    if (restricted) ctx.addIssue({ code: "custom", path: ["tags", key], input: key, message: `${restricted} (cluster tags are also applied to every EC2NodeClass)` });
+    if (restricted)
+      ctx.addIssue({ code: "custom", path: ["tags", key], input: key, message: `${restricted} (cluster tags are also applied to every EC2NodeClass)` });
   }
 }
 
@@ -244,10 +286,16 @@ function checkNetwork(network: unknown, region: string | undefined, ctx: z.Refin
   const path = (...rest: (string | number)[]) => ["network", ...rest];
   if (n.vpcId !== undefined) {
     for (const key of ["vpcCidr", "availabilityZones", "natGateways"]) {
-      if (n[key] !== undefined) ctx.addIssue({ code: "custom", path: path(key), input: n[key], message: "applies to a new VPC only; remove it, or remove vpcId to create a VPC" });
+      if (n[key] !== undefined)
+        ctx.addIssue({ code: "custom", path: path(key), input: n[key], message: "applies to a new VPC only; remove it, or remove vpcId to create a VPC" });
     }
     if (!Array.isArray(n.privateSubnetIds) || n.privateSubnetIds.length < 2) {
-      ctx.addIssue({ code: "custom", path: path("privateSubnetIds"), input: n.privateSubnetIds, message: "must list at least 2 private subnets (in different zones) when vpcId is set" });
+      ctx.addIssue({
+        code: "custom",
+        path: path("privateSubnetIds"),
+        input: n.privateSubnetIds,
+        message: "must list at least 2 private subnets (in different zones) when vpcId is set",
+      });
     }
     for (const key of ["privateSubnetIds", "publicSubnetIds"]) {
       if (Array.isArray(n[key])) checkUniqueStrings(withPath(ctx, path(key)), n[key] as string[], "subnet");
@@ -255,24 +303,44 @@ function checkNetwork(network: unknown, region: string | undefined, ctx: z.Refin
     return;
   }
   for (const key of ["privateSubnetIds", "publicSubnetIds"]) {
-    if (n[key] !== undefined) ctx.addIssue({ code: "custom", path: path(key), input: n[key], message: "applies to an existing VPC only; set vpcId too, or remove it" });
+    if (n[key] !== undefined)
+      ctx.addIssue({ code: "custom", path: path(key), input: n[key], message: "applies to an existing VPC only; set vpcId too, or remove it" });
   }
   if (region !== undefined && n.availabilityZones === undefined && REGIONS_WITHOUT_DEFAULT_ZONES.includes(region)) {
-    ctx.addIssue({ code: "custom", path: path("availabilityZones"), input: undefined, message: `must be listed in ${region}, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)` });
+    ctx.addIssue({
+      code: "custom",
+      path: path("availabilityZones"),
+      input: undefined,
+      message: `must be listed in ${region}, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)`,
+    });
   }
   const zones = Array.isArray(n.availabilityZones) ? (n.availabilityZones as unknown[]) : region ? defaultZones(region) : [];
   if (region !== undefined && Array.isArray(n.availabilityZones)) {
     zones.forEach((zone, i) => {
       if (typeof zone === "string" && !isZoneOfRegion(zone, region)) {
-        ctx.addIssue({ code: "custom", path: path("availabilityZones", i), input: zone, message: `is not an availability zone of ${region}; expected ${region} followed by a zone letter, such as ${region}a` });
+        ctx.addIssue({
+          code: "custom",
+          path: path("availabilityZones", i),
+          input: zone,
+          message: `is not an availability zone of ${region}; expected ${region} followed by a zone letter, such as ${region}a`,
+        });
       }
     });
-    checkUniqueStrings(withPath(ctx, path("availabilityZones")), zones.filter((z): z is string => typeof z === "string"), "availability zone");
+    checkUniqueStrings(
+      withPath(ctx, path("availabilityZones")),
+      zones.filter((z): z is string => typeof z === "string"),
+      "availability zone",
+    );
   }
   const vpcCidr = typeof n.vpcCidr === "string" ? parseCidr(n.vpcCidr) : parseCidr(DEFAULT_VPC_CIDR);
   if (vpcCidr && zones.length >= 2) {
     if (vpcCidr.prefixLength < 16) {
-      ctx.addIssue({ code: "custom", path: path("vpcCidr"), input: n.vpcCidr, message: "is larger than AWS allows for a VPC: use a prefix between /16 and /" + largestVpcPrefixFor(zones.length) });
+      ctx.addIssue({
+        code: "custom",
+        path: path("vpcCidr"),
+        input: n.vpcCidr,
+        message: `is larger than AWS allows for a VPC: use a prefix between /16 and /${largestVpcPrefixFor(zones.length)}`,
+      });
     } else if (vpcCidr.prefixLength > largestVpcPrefixFor(zones.length)) {
       ctx.addIssue({
         code: "custom",
@@ -294,12 +362,22 @@ function checkFargateProfiles(fargate: unknown, karpenter: unknown, ctx: z.Refin
   profiles.forEach((profile, i) => {
     const { name, namespaces } = (profile ?? {}) as { name?: unknown; namespaces?: unknown };
     if (typeof name === "string" && RESERVED_PROFILE_NAMES.includes(name)) {
-      ctx.addIssue({ code: "custom", path: ["fargate", "profiles", i, "name"], input: name, message: `is reserved for the profile this project creates itself; choose another name` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["fargate", "profiles", i, "name"],
+        input: name,
+        message: `is reserved for the profile this project creates itself; choose another name`,
+      });
     }
     if (Array.isArray(namespaces)) {
       namespaces.forEach((ns, j) => {
         if (typeof ns === "string" && built.has(ns)) {
-          ctx.addIssue({ code: "custom", path: ["fargate", "profiles", i, "namespaces", j], input: ns, message: "already has a Fargate profile created by this project; remove it here" });
+          ctx.addIssue({
+            code: "custom",
+            path: ["fargate", "profiles", i, "namespaces", j],
+            input: ns,
+            message: "already has a Fargate profile created by this project; remove it here",
+          });
         }
       });
     }

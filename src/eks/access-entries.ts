@@ -1,7 +1,7 @@
-import { Construct } from "constructs";
 import { EksAccessEntry } from "@cdktf/provider-aws/lib/eks-access-entry";
 import { EksAccessPolicyAssociation } from "@cdktf/provider-aws/lib/eks-access-policy-association";
-import { AwsContext } from "../iam/aws-context";
+import { Construct } from "constructs";
+import type { AwsContext } from "../iam/aws-context";
 
 export interface AccessEntriesProps {
   readonly aws: AwsContext;

@@ -1,13 +1,13 @@
-import { Construct } from "constructs";
 import { CloudwatchLogGroup } from "@cdktf/provider-aws/lib/cloudwatch-log-group";
 import { Ec2Tag } from "@cdktf/provider-aws/lib/ec2-tag";
 import { EksCluster } from "@cdktf/provider-aws/lib/eks-cluster";
 import { IamOpenidConnectProvider } from "@cdktf/provider-aws/lib/iam-openid-connect-provider";
 import { KmsAlias } from "@cdktf/provider-aws/lib/kms-alias";
 import { KmsKey } from "@cdktf/provider-aws/lib/kms-key";
-import { ClusterConfig } from "../config/schema";
-import { ResourceNames } from "../config/resource-names";
-import { ServiceRole } from "../iam/service-role";
+import { Construct } from "constructs";
+import type { ResourceNames } from "../config/resource-names";
+import type { ClusterConfig } from "../config/schema";
+import type { ServiceRole } from "../iam/service-role";
 import { DISCOVERY_TAG } from "../network/discovery-tag";
 
 export interface ControlPlaneProps {

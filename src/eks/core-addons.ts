@@ -1,5 +1,5 @@
-import { Construct } from "constructs";
 import { EksAddon } from "@cdktf/provider-aws/lib/eks-addon";
+import { Construct } from "constructs";
 
 export interface CoreAddonsProps {
   readonly clusterName: string;

@@ -1,6 +1,6 @@
-import { Construct } from "constructs";
 import { EksFargateProfile } from "@cdktf/provider-aws/lib/eks-fargate-profile";
-import { ITerraformDependable } from "cdktf";
+import type { ITerraformDependable } from "cdktf";
+import { Construct } from "constructs";
 
 export interface FargateProfileSpec {
   readonly name: string;
@@ -33,7 +33,10 @@ export class FargateProfiles extends Construct {
         fargateProfileName: spec.name,
         podExecutionRoleArn: props.podExecutionRoleArn,
         subnetIds: [...props.privateSubnetIds],
-        selector: spec.namespaces.map((namespace) => ({ namespace, labels: spec.labels && Object.keys(spec.labels).length > 0 ? { ...spec.labels } : undefined })),
+        selector: spec.namespaces.map((namespace) => ({
+          namespace,
+          labels: spec.labels && Object.keys(spec.labels).length > 0 ? { ...spec.labels } : undefined,
+        })),
         // Fargate profiles must be created sequentially: EKS allows one profile CREATING (or DELETING) per
         // cluster at a time and answers ResourceInUseException otherwise.
         dependsOn: [...previous],

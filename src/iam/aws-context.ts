@@ -1,5 +1,5 @@
-import { Construct } from "constructs";
 import { DataAwsCallerIdentity } from "@cdktf/provider-aws/lib/data-aws-caller-identity";
+import type { Construct } from "constructs";
 import { partitionOf } from "../config/aws-regions";
 
 /** Where ARNs point: partition and region are known at synth; the account id only at plan. */

@@ -1,7 +1,7 @@
 import { Construct } from "constructs";
-import { AwsContext, managedPolicyArn } from "./aws-context";
+import type { ResourceNames } from "../config/resource-names";
+import { type AwsContext, managedPolicyArn } from "./aws-context";
 import { ServiceRole } from "./service-role";
-import { ResourceNames } from "../config/resource-names";
 
 export interface ClusterRolesProps {
   readonly aws: AwsContext;
@@ -23,7 +23,14 @@ export class ClusterRoles extends Construct {
     this.cluster = new ServiceRole(this, "cluster", {
       roleName: names.clusterRole,
       description: `EKS control plane of ${names.cluster}`,
-      trust: [{ sid: "EksAssumeRole", effect: "Allow", actions: ["sts:AssumeRole", "sts:TagSession"], principals: [{ type: "Service", identifiers: ["eks.amazonaws.com"] }] }],
+      trust: [
+        {
+          sid: "EksAssumeRole",
+          effect: "Allow",
+          actions: ["sts:AssumeRole", "sts:TagSession"],
+          principals: [{ type: "Service", identifiers: ["eks.amazonaws.com"] }],
+        },
+      ],
       managedPolicyArns: [managedPolicyArn(aws, "AmazonEKSClusterPolicy")],
     });
     this.fargatePodExecution = new ServiceRole(this, "fargate-pod-execution", {
@@ -37,7 +44,13 @@ export class ClusterRoles extends Construct {
           principals: [{ type: "Service", identifiers: ["eks-fargate-pods.amazonaws.com"] }],
           // Confused-deputy guard from the EKS user guide: only this cluster's Fargate profiles.
           // https://docs.aws.amazon.com/eks/latest/userguide/pod-execution-role.html
-          conditions: [{ test: "ArnLike", variable: "aws:SourceArn", values: [`arn:${aws.partition}:eks:${aws.region}:${aws.accountId}:fargateprofile/${names.cluster}/*`] }],
+          conditions: [
+            {
+              test: "ArnLike",
+              variable: "aws:SourceArn",
+              values: [`arn:${aws.partition}:eks:${aws.region}:${aws.accountId}:fargateprofile/${names.cluster}/*`],
+            },
+          ],
         },
       ],
       managedPolicyArns: [managedPolicyArn(aws, "AmazonEKSFargatePodExecutionRolePolicy")],

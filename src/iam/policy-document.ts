@@ -1,6 +1,6 @@
-import { Construct } from "constructs";
 import { DataAwsIamPolicyDocument } from "@cdktf/provider-aws/lib/data-aws-iam-policy-document";
-import { PolicyStatement } from "./policy-statement";
+import { Construct } from "constructs";
+import type { PolicyStatement } from "./policy-statement";
 
 /** An aws_iam_policy_document rendered from typed statements; `.json` is the document for a role or policy. */
 export class PolicyDocument extends Construct {

@@ -1,8 +1,8 @@
-import { Construct } from "constructs";
 import { IamRole } from "@cdktf/provider-aws/lib/iam-role";
 import { IamRolePolicyAttachment } from "@cdktf/provider-aws/lib/iam-role-policy-attachment";
+import { Construct } from "constructs";
 import { PolicyDocument } from "./policy-document";
-import { PolicyStatement } from "./policy-statement";
+import type { PolicyStatement } from "./policy-statement";
 
 export interface ServiceRoleProps {
   readonly roleName: string;

@@ -1,4 +1,4 @@
-import { ClusterConfig } from "../config/schema";
+import type { ClusterConfig } from "../config/schema";
 
 /**
  * The values this project sets on the karpenter chart (1.14.1), typed. Only v1 keys: the chart has no

@@ -1,4 +1,4 @@
-import { PolicyCondition, PolicyStatement } from "../iam/policy-statement";
+import type { PolicyCondition, PolicyStatement } from "../iam/policy-statement";
 
 /** What the controller policy is scoped to. Values may be Terraform tokens (account id, ARNs). */
 export interface ControllerPolicyScope {
@@ -42,7 +42,11 @@ export function karpenterControllerPolicies(scope: ControllerPolicyScope): reado
           sid: "AllowScopedEC2InstanceAccessActions",
           effect: "Allow",
           actions: ["ec2:RunInstances", "ec2:CreateFleet"],
-          resources: [`arn:${p}:ec2:${r}::image/*`, `arn:${p}:ec2:${r}::snapshot/*`, ...["security-group/*", "subnet/*", "capacity-reservation/*", "placement-group/*"].map(ec2)],
+          resources: [
+            `arn:${p}:ec2:${r}::image/*`,
+            `arn:${p}:ec2:${r}::snapshot/*`,
+            ...["security-group/*", "subnet/*", "capacity-reservation/*", "placement-group/*"].map(ec2),
+          ],
         },
         {
           sid: "AllowScopedEC2LaunchTemplateAccessActions",
@@ -56,7 +60,11 @@ export function karpenterControllerPolicies(scope: ControllerPolicyScope): reado
           effect: "Allow",
           actions: ["ec2:RunInstances", "ec2:CreateFleet", "ec2:CreateLaunchTemplate"],
           resources: launchedResources,
-          conditions: [equals(`aws:RequestTag/${clusterTag}`, "owned"), equals("aws:RequestTag/eks:eks-cluster-name", c), like("aws:RequestTag/karpenter.sh/nodepool", "*")],
+          conditions: [
+            equals(`aws:RequestTag/${clusterTag}`, "owned"),
+            equals("aws:RequestTag/eks:eks-cluster-name", c),
+            like("aws:RequestTag/karpenter.sh/nodepool", "*"),
+          ],
         },
         {
           sid: "AllowScopedResourceCreationTagging",

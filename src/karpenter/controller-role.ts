@@ -1,11 +1,11 @@
-import { Construct } from "constructs";
-import { Fn } from "cdktf";
 import { IamPolicy } from "@cdktf/provider-aws/lib/iam-policy";
 import { IamRole } from "@cdktf/provider-aws/lib/iam-role";
 import { IamRolePolicyAttachment } from "@cdktf/provider-aws/lib/iam-role-policy-attachment";
-import { controllerPolicyName, ControllerPolicyScope, karpenterControllerPolicies } from "./controller-policy-statements";
-import { ResourceNames } from "../config/resource-names";
+import { Fn } from "cdktf";
+import { Construct } from "constructs";
+import type { ResourceNames } from "../config/resource-names";
 import { PolicyDocument } from "../iam/policy-document";
+import { type ControllerPolicyScope, controllerPolicyName, karpenterControllerPolicies } from "./controller-policy-statements";
 
 /** The service account the chart creates: "karpenter" when the release name contains "karpenter". */
 export const KARPENTER_SERVICE_ACCOUNT = "karpenter";

@@ -1,5 +1,5 @@
+import type { ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
-import { ITerraformDependable } from "cdktf";
 import { KARPENTER_SERVICE_ACCOUNT } from "./controller-role";
 import { kubernetesManifest } from "./kubernetes-manifest";
 
@@ -28,7 +28,9 @@ export function karpenterFlowSchemas(namespace: string): readonly FlowSchema[] {
         distinguisherMethod: { type: "ByUser" },
         matchingPrecedence: 200,
         priorityLevelConfiguration: { name: "leader-election" },
-        rules: [{ resourceRules: [{ apiGroups: ["coordination.k8s.io"], namespaces: ["*"], resources: ["leases"], verbs: ["get", "create", "update"] }], subjects }],
+        rules: [
+          { resourceRules: [{ apiGroups: ["coordination.k8s.io"], namespaces: ["*"], resources: ["leases"], verbs: ["get", "create", "update"] }], subjects },
+        ],
       },
     },
     {

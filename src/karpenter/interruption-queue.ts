@@ -1,11 +1,11 @@
-import { Construct } from "constructs";
 import { CloudwatchEventRule } from "@cdktf/provider-aws/lib/cloudwatch-event-rule";
 import { CloudwatchEventTarget } from "@cdktf/provider-aws/lib/cloudwatch-event-target";
 import { SqsQueue } from "@cdktf/provider-aws/lib/sqs-queue";
 import { SqsQueuePolicy } from "@cdktf/provider-aws/lib/sqs-queue-policy";
-import { INTERRUPTION_RULES } from "./interruption-rules";
-import { ResourceNames } from "../config/resource-names";
+import { Construct } from "constructs";
+import type { ResourceNames } from "../config/resource-names";
 import { PolicyDocument } from "../iam/policy-document";
+import { INTERRUPTION_RULES } from "./interruption-rules";
 
 export interface InterruptionQueueProps {
   readonly names: ResourceNames;
@@ -53,7 +53,11 @@ export class InterruptionQueue extends Construct {
         description: `Karpenter interruption handling for ${names.cluster}: ${rule.detailType}`,
         eventPattern: JSON.stringify({ source: [rule.source], "detail-type": [rule.detailType] }),
       });
-      new CloudwatchEventTarget(this, `rule-${rule.suffix}-target`, { rule: eventRule.name, targetId: "KarpenterInterruptionQueueTarget", arn: this.queue.arn });
+      new CloudwatchEventTarget(this, `rule-${rule.suffix}-target`, {
+        rule: eventRule.name,
+        targetId: "KarpenterInterruptionQueueTarget",
+        arn: this.queue.arn,
+      });
     }
   }
 }

@@ -1,10 +1,10 @@
-import { Construct } from "constructs";
 import { IamServiceLinkedRole } from "@cdktf/provider-aws/lib/iam-service-linked-role";
+import { Construct } from "constructs";
+import type { ResourceNames } from "../config/resource-names";
+import type { ClusterConfig } from "../config/schema";
+import type { AwsContext } from "../iam/aws-context";
 import { ControllerRole } from "./controller-role";
 import { InterruptionQueue } from "./interruption-queue";
-import { ClusterConfig } from "../config/schema";
-import { ResourceNames } from "../config/resource-names";
-import { AwsContext } from "../iam/aws-context";
 
 export interface KarpenterAwsProps {
   readonly config: ClusterConfig;

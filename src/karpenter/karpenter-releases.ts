@@ -1,8 +1,8 @@
-import { Construct } from "constructs";
 import { Release } from "@cdktf/provider-helm/lib/release";
-import { karpenterChartValues } from "./chart-values";
-import { ClusterConfig } from "../config/schema";
+import { Construct } from "constructs";
+import type { ClusterConfig } from "../config/schema";
 import { toManifestYaml } from "../provisioners/manifest-yaml";
+import { karpenterChartValues } from "./chart-values";
 
 export interface KarpenterReleasesProps {
   readonly config: ClusterConfig;

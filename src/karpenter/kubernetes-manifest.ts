@@ -1,5 +1,5 @@
-import { Construct } from "constructs";
-import { ITerraformDependable } from "cdktf";
+import type { ITerraformDependable } from "cdktf";
+import type { Construct } from "constructs";
 import { Manifest } from "../../.gen/providers/kubectl/manifest";
 import { toManifestYaml } from "../provisioners/manifest-yaml";
 

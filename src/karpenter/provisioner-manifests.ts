@@ -1,8 +1,8 @@
+import type { ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
-import { ITerraformDependable } from "cdktf";
-import { kubernetesManifest } from "./kubernetes-manifest";
-import { ClusterConfig } from "../config/schema";
+import type { ClusterConfig } from "../config/schema";
 import { renderProvisioners } from "../provisioners/render-provisioners";
+import { kubernetesManifest } from "./kubernetes-manifest";
 
 export interface ProvisionerManifestsProps {
   readonly config: ClusterConfig;

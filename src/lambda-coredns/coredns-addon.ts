@@ -1,6 +1,6 @@
-import { Construct } from "constructs";
 import { EksAddon } from "@cdktf/provider-aws/lib/eks-addon";
-import { EksFargateProfile } from "@cdktf/provider-aws/lib/eks-fargate-profile";
+import type { EksFargateProfile } from "@cdktf/provider-aws/lib/eks-fargate-profile";
+import { Construct } from "constructs";
 
 export interface CoreDnsAddonProps {
   readonly clusterName: string;

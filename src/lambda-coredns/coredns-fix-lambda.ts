@@ -1,20 +1,20 @@
-import { Construct } from "constructs";
-import { AssetType, TerraformAsset } from "cdktf";
 import { CloudwatchLogGroup } from "@cdktf/provider-aws/lib/cloudwatch-log-group";
 import { EksAccessEntry } from "@cdktf/provider-aws/lib/eks-access-entry";
 import { EksAccessPolicyAssociation } from "@cdktf/provider-aws/lib/eks-access-policy-association";
-import { EksCluster } from "@cdktf/provider-aws/lib/eks-cluster";
-import { EksFargateProfile } from "@cdktf/provider-aws/lib/eks-fargate-profile";
+import type { EksCluster } from "@cdktf/provider-aws/lib/eks-cluster";
+import type { EksFargateProfile } from "@cdktf/provider-aws/lib/eks-fargate-profile";
 import { LambdaFunction } from "@cdktf/provider-aws/lib/lambda-function";
 import { LambdaInvocation } from "@cdktf/provider-aws/lib/lambda-invocation";
 import { SecurityGroup } from "@cdktf/provider-aws/lib/security-group";
 import { VpcSecurityGroupEgressRule } from "@cdktf/provider-aws/lib/vpc-security-group-egress-rule";
 import { VpcSecurityGroupIngressRule } from "@cdktf/provider-aws/lib/vpc-security-group-ingress-rule";
-import { bundleCoreDnsFix } from "./lambda-bundle";
-import { ResourceNames } from "../config/resource-names";
+import { AssetType, TerraformAsset } from "cdktf";
+import { Construct } from "constructs";
+import type { ResourceNames } from "../config/resource-names";
 import { accessPolicyArn } from "../eks/access-entries";
-import { AwsContext, managedPolicyArn } from "../iam/aws-context";
+import { type AwsContext, managedPolicyArn } from "../iam/aws-context";
 import { ServiceRole } from "../iam/service-role";
+import { bundleCoreDnsFix } from "./lambda-bundle";
 
 export interface CoreDnsFixLambdaProps {
   readonly aws: AwsContext;
@@ -46,7 +46,9 @@ export class CoreDnsFixLambda extends Construct {
     const role = new ServiceRole(this, "role", {
       roleName: names.coreDnsRole,
       description: `Moves CoreDNS of ${names.cluster} to Fargate`,
-      trust: [{ sid: "LambdaAssumeRole", effect: "Allow", actions: ["sts:AssumeRole"], principals: [{ type: "Service", identifiers: ["lambda.amazonaws.com"] }] }],
+      trust: [
+        { sid: "LambdaAssumeRole", effect: "Allow", actions: ["sts:AssumeRole"], principals: [{ type: "Service", identifiers: ["lambda.amazonaws.com"] }] },
+      ],
       // ENIs in the VPC and its own log stream; no other AWS API is called.
       managedPolicyArns: [managedPolicyArn(aws, "service-role/AWSLambdaVPCAccessExecutionRole")],
     });

@@ -33,7 +33,10 @@ export function bundleCoreDnsFix(): LambdaBundle {
   const root = projectRoot();
   const runtimeDir = path.join(root, "src", "lambda-coredns", "runtime");
   const inputs = createHash("sha256");
-  for (const file of fs.readdirSync(runtimeDir).filter((f) => f.endsWith(".ts")).sort()) {
+  for (const file of fs
+    .readdirSync(runtimeDir)
+    .filter((f) => f.endsWith(".ts"))
+    .sort()) {
     inputs.update(file).update(fs.readFileSync(path.join(runtimeDir, file)));
   }
   // The lock file pins esbuild and the bundled AWS SDK packages.

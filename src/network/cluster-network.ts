@@ -1,4 +1,3 @@
-import { Construct } from "constructs";
 import { Ec2Tag } from "@cdktf/provider-aws/lib/ec2-tag";
 import { Eip } from "@cdktf/provider-aws/lib/eip";
 import { InternetGateway } from "@cdktf/provider-aws/lib/internet-gateway";
@@ -7,10 +6,11 @@ import { RouteTable } from "@cdktf/provider-aws/lib/route-table";
 import { RouteTableAssociation } from "@cdktf/provider-aws/lib/route-table-association";
 import { Subnet } from "@cdktf/provider-aws/lib/subnet";
 import { Vpc } from "@cdktf/provider-aws/lib/vpc";
+import { Construct } from "constructs";
+import type { NetworkConfig } from "../config/schema";
 import { parseCidr } from "./cidr";
 import { DISCOVERY_TAG } from "./discovery-tag";
 import { planSubnets } from "./subnet-plan";
-import { NetworkConfig } from "../config/schema";
 
 export interface ClusterNetworkProps {
   readonly clusterName: string;
@@ -34,9 +34,9 @@ export class ClusterNetwork extends Construct {
       this.privateSubnetIds = network.privateSubnetIds;
       this.publicSubnetIds = network.publicSubnetIds;
       // Karpenter finds node subnets by this tag; the subnets are not ours, so only the tag is managed.
-      network.privateSubnetIds.forEach(
-        (subnetId, i) => new Ec2Tag(this, `private-discovery-tag-${i}`, { resourceId: subnetId, key: DISCOVERY_TAG, value: clusterName }),
-      );
+      network.privateSubnetIds.forEach((subnetId, i) => {
+        new Ec2Tag(this, `private-discovery-tag-${i}`, { resourceId: subnetId, key: DISCOVERY_TAG, value: clusterName });
+      });
       return;
     }
 

@@ -1,4 +1,4 @@
-import { formatCidr, Ipv4Cidr, subnetOf } from "./cidr";
+import { formatCidr, type Ipv4Cidr, subnetOf } from "./cidr";
 
 /** The subnets of a new VPC, one private and one public per availability zone. */
 export interface SubnetPlan {

@@ -27,7 +27,8 @@ export const AMI_ID = /^ami-[0-9a-z]+$/;
 export const VOLUME_SIZE =
   /^((?:[1-9][0-9]{0,3}|[1-4][0-9]{4}|[5][0-8][0-9]{3}|59000)Gi|(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|[6][0-3][0-9]{3}|64000)G|([1-9]||[1-5][0-7]|58)Ti|([1-9]||[1-5][0-9]|6[0-3]|64)T)$/;
 /** evictionHard / evictionSoft values: a percentage or a quantity. */
-export const EVICTION_THRESHOLD = /^((\d{1,2}(\.\d{1,2})?|100(\.0{1,2})?)%||(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?)$/;
+export const EVICTION_THRESHOLD =
+  /^((\d{1,2}(\.\d{1,2})?|100(\.0{1,2})?)%||(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?)$/;
 
 // ---------------------------------------------------------------------------------------------------------
 // Enums and bounds
@@ -48,7 +49,14 @@ export const MAX_LABELS = 100;
 export const MAX_SELECTOR_TERMS = 30;
 export const MAX_BLOCK_DEVICE_MAPPINGS = 50;
 export const MAX_SELECTOR_TAGS = 20;
-export const EVICTION_SIGNALS = ["memory.available", "nodefs.available", "nodefs.inodesFree", "imagefs.available", "imagefs.inodesFree", "pid.available"] as const;
+export const EVICTION_SIGNALS = [
+  "memory.available",
+  "nodefs.available",
+  "nodefs.inodesFree",
+  "imagefs.available",
+  "imagefs.inodesFree",
+  "pid.available",
+] as const;
 export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] as const;
 
 // ---------------------------------------------------------------------------------------------------------

@@ -69,13 +69,17 @@ const objectName = (kind: string, label: string) =>
   z
     .string({ error: `must be a string: the ${kind} name` })
     .max(63, { error: `must be at most 63 characters: the ${kind} name is the value of the ${label} node label` })
-    .regex(DNS_SUBDOMAIN, { error: `must be a DNS-1123 subdomain: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit (a Kubernetes ${kind} name)` });
+    .regex(DNS_SUBDOMAIN, {
+      error: `must be a DNS-1123 subdomain: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit (a Kubernetes ${kind} name)`,
+    });
 
 /** A quantity such as "1000Gi"; YAML integers (cpu: 1000) are accepted and written as strings. */
 const quantity = (what: string) =>
   z.preprocess(
     (v) => (typeof v === "number" && Number.isInteger(v) ? String(v) : v),
-    z.string({ error: `must be a ${what} quantity such as "1000", "1000Gi" or "500m"` }).regex(QUANTITY, { error: `must be a ${what} quantity such as "1000", "1000Gi" or "500m"` })
+    z
+      .string({ error: `must be a ${what} quantity such as "1000", "1000Gi" or "500m"` })
+      .regex(QUANTITY, { error: `must be a ${what} quantity such as "1000", "1000Gi" or "500m"` }),
   );
 
 const labelValue = z.string().max(63, { error: "must be at most 63 characters (a label value)" }).regex(LABEL_VALUE, {
@@ -145,7 +149,10 @@ const metadataOptions = strictObject({
 }).prefault({});
 
 const reservedResources = z.record(z.string(), z.string().regex(QUANTITY, { error: 'must be a resource quantity such as "100m" or "1Gi"' }));
-const evictionThresholds = z.record(z.string(), z.string().regex(EVICTION_THRESHOLD, { error: 'must be a percentage such as "10%" or a quantity such as "500Mi"' }));
+const evictionThresholds = z.record(
+  z.string(),
+  z.string().regex(EVICTION_THRESHOLD, { error: 'must be a percentage such as "10%" or a quantity such as "500Mi"' }),
+);
 const percent = z.number().int().min(0, { error: "must be between 0 and 100" }).max(100, { error: "must be between 0 and 100" });
 
 const kubelet = strictObject({
@@ -211,14 +218,14 @@ const nodeClassSchema = strictObject({
         });
       }
     },
-    { when: () => true }
+    { when: () => true },
   )
   .transform((nodeClass) => ({
     ...nodeClass,
     // Defaults that depend on another field are filled here, after parsing, so that checkProvisioners (which
     // may see this output) can still tell whether the user set them.
-    amiAlias: nodeClass.amiSelectorTerms === undefined ? nodeClass.amiAlias ?? DEFAULT_AMI_ALIAS : nodeClass.amiAlias,
-    rootVolumeSize: nodeClass.blockDeviceMappings === undefined ? nodeClass.rootVolumeSize ?? DEFAULT_ROOT_VOLUME_SIZE : undefined,
+    amiAlias: nodeClass.amiSelectorTerms === undefined ? (nodeClass.amiAlias ?? DEFAULT_AMI_ALIAS) : nodeClass.amiAlias,
+    rootVolumeSize: nodeClass.blockDeviceMappings === undefined ? (nodeClass.rootVolumeSize ?? DEFAULT_ROOT_VOLUME_SIZE) : undefined,
   }));
 
 export const nodeClassesSchema = z
@@ -233,7 +240,11 @@ export type NodeClassConfig = z.output<typeof nodeClassSchema>;
 // NodePool
 
 const taint = strictObject({
-  key: z.string().min(1).max(316).regex(QUALIFIED_KEY, { error: "must be a taint key such as nvidia.com/gpu: an optional DNS prefix and '/', then letters, digits, '-', '_' and '.'" }),
+  key: z
+    .string()
+    .min(1)
+    .max(316)
+    .regex(QUALIFIED_KEY, { error: "must be a taint key such as nvidia.com/gpu: an optional DNS prefix and '/', then letters, digits, '-', '_' and '.'" }),
   value: z.string().regex(TAINT_VALUE, { error: "must start and end with a letter or digit; letters, digits, '-', '_', '.' and one '/' inside" }).optional(),
   effect: z.enum(TAINT_EFFECTS),
 });
@@ -242,7 +253,7 @@ const budget = strictObject({
   /** How many nodes may be disrupted at once: a count ("5") or a percentage ("10%"). */
   nodes: z.preprocess(
     (v) => (typeof v === "number" && Number.isInteger(v) ? String(v) : v),
-    z.string().regex(BUDGET_NODES, { error: 'must be a node count such as "5" or a percentage such as "10%"' })
+    z.string().regex(BUDGET_NODES, { error: 'must be a node count such as "5" or a percentage such as "10%"' }),
   ),
   /** Cron schedule (UTC) when the budget starts; needs duration. */
   schedule: z.string().regex(BUDGET_SCHEDULE, { error: 'must be a cron expression such as "0 9 * * mon-fri" or a macro such as @daily' }).optional(),
@@ -261,7 +272,8 @@ const requirement = strictObject({
   minValues: z.number().int().min(1, { error: "must be between 1 and 50" }).max(50, { error: "must be between 1 and 50" }).optional(),
 });
 
-const lowercaseName = (what: string, example: string) => z.string().regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, { error: `must be an instance ${what} such as ${example}` });
+const lowercaseName = (what: string, example: string) =>
+  z.string().regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, { error: `must be an instance ${what} such as ${example}` });
 
 const nonEmptyList = <T extends z.ZodType>(item: T) => z.array(item).min(1, { error: "must list at least one value (omit the field to leave it open)" });
 
@@ -324,7 +336,12 @@ export const nodePoolsSchema = z
 export type NodePoolConfig = z.output<typeof nodePoolSchema>;
 
 /** How many requirements a pool's own fields generate (see renderNodePool); counted against the CRD's 100. */
-export function generatedRequirementCount(pool: { instanceCategories?: unknown; instanceFamilies?: unknown; instanceSizes?: unknown; zones?: unknown }): number {
+export function generatedRequirementCount(pool: {
+  instanceCategories?: unknown;
+  instanceFamilies?: unknown;
+  instanceSizes?: unknown;
+  zones?: unknown;
+}): number {
   // arch, os, capacity type and generation are always present.
   return 4 + [pool.instanceCategories, pool.instanceFamilies, pool.instanceSizes, pool.zones].filter((v) => v !== undefined).length;
 }
@@ -376,7 +393,11 @@ function checkWindowsArchitectures(classes: readonly unknown[], pools: readonly 
   pools.forEach((pool, i) => {
     if (!isRecord(pool) || !windowsClasses.has(pool.nodeClass ?? DEFAULT_NODE_CLASS_NAME)) return;
     if (Array.isArray(pool.architectures) && pool.architectures.includes("arm64")) {
-      issue(["nodePools", i, "architectures"], pool.architectures, `must be [amd64] with the Windows node class ${String(pool.nodeClass)}: EKS runs Windows nodes on amd64 only`);
+      issue(
+        ["nodePools", i, "architectures"],
+        pool.architectures,
+        `must be [amd64] with the Windows node class ${String(pool.nodeClass)}: EKS runs Windows nodes on amd64 only`,
+      );
     }
   });
 }
@@ -405,8 +426,8 @@ function checkNodeClass(c: Raw, path: Path, issue: Report): void {
   const terms: unknown[] | undefined = Array.isArray(c.amiSelectorTerms)
     ? c.amiSelectorTerms
     : c.amiSelectorTerms === undefined
-    ? [{ alias: typeof c.amiAlias === "string" ? c.amiAlias : DEFAULT_AMI_ALIAS }]
-    : undefined;
+      ? [{ alias: typeof c.amiAlias === "string" ? c.amiAlias : DEFAULT_AMI_ALIAS }]
+      : undefined;
   if (terms !== undefined) {
     if (Array.isArray(c.amiSelectorTerms)) checkAmiSelectorTerms(terms, [...path, "amiSelectorTerms"], issue);
     const aliases = terms.map((t) => (isRecord(t) && typeof t.alias === "string" ? t.alias : undefined)).filter((a): a is string => a !== undefined);
@@ -414,7 +435,8 @@ function checkNodeClass(c: Raw, path: Path, issue: Report): void {
     if (typeof c.amiFamily === "string" && (AMI_FAMILIES as readonly string[]).includes(c.amiFamily)) {
       for (const family of new Set(aliases.map((a) => a.split("@")[0]))) {
         if (!(ALIAS_FAMILIES as readonly string[]).includes(family)) continue;
-        if (c.amiFamily !== "Custom" && c.amiFamily !== aliasFamilyToAmiFamily(family)) issue([...path, "amiFamily"], c.amiFamily, amiFamilyMismatchMessage(family));
+        if (c.amiFamily !== "Custom" && c.amiFamily !== aliasFamilyToAmiFamily(family))
+          issue([...path, "amiFamily"], c.amiFamily, amiFamilyMismatchMessage(family));
       }
     }
   }
@@ -432,7 +454,7 @@ function checkNodeClass(c: Raw, path: Path, issue: Report): void {
       issue(
         [...path, "blockDeviceMappings"],
         roots.map((m) => (m as Raw).deviceName),
-        MESSAGES.singleRootVolume
+        MESSAGES.singleRootVolume,
       );
     c.blockDeviceMappings.forEach((m, j) => {
       if (isRecord(m) && isRecord(m.ebs) && !has(m.ebs, "snapshotID") && !has(m.ebs, "volumeSize")) {
@@ -519,8 +541,8 @@ function checkNodePool(p: Raw, path: Path, context: { classNames: string[] | und
           [...path, "instanceFamilies", k],
           family,
           `is in instance category "${category}", which instanceCategories (${categories.join(
-            ", "
-          )}) leaves out, so no instance type could match; add "${category}" to instanceCategories or remove this family`
+            ", ",
+          )}) leaves out, so no instance type could match; add "${category}" to instanceCategories or remove this family`,
         );
       }
     });
@@ -548,7 +570,7 @@ function checkNodePool(p: Raw, path: Path, context: { classNames: string[] | und
       issue(
         [...path, "requirements"],
         p.requirements.length,
-        `must list at most ${MAX_REQUIREMENTS - generated} requirements: the CRD allows ${MAX_REQUIREMENTS} and this pool's other fields generate ${generated}`
+        `must list at most ${MAX_REQUIREMENTS - generated} requirements: the CRD allows ${MAX_REQUIREMENTS} and this pool's other fields generate ${generated}`,
       );
     }
     p.requirements.forEach((r, j) => {
@@ -571,7 +593,8 @@ function checkRequirement(r: Raw, path: Path, issue: Report): void {
   const values = Array.isArray(r.values) ? r.values : [];
   if (r.operator === "In" && values.length === 0) issue([...path, "values"], r.values, MESSAGES.inNeedsValues);
   if (typeof r.operator === "string" && COMPARISON_OPERATORS.includes(r.operator)) {
-    if (!(values.length === 1 && typeof values[0] === "string" && /^[0-9]{1,18}$/.test(values[0]))) issue([...path, "values"], r.values, MESSAGES.comparisonNeedsInteger);
+    if (!(values.length === 1 && typeof values[0] === "string" && /^[0-9]{1,18}$/.test(values[0])))
+      issue([...path, "values"], r.values, MESSAGES.comparisonNeedsInteger);
   }
   if (r.operator === "In" && typeof r.minValues === "number" && values.length > 0 && values.length < r.minValues) {
     issue([...path, "minValues"], r.minValues, MESSAGES.minValuesExceedValues);

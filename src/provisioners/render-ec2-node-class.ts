@@ -1,6 +1,6 @@
-import { DEFAULT_AMI_ALIAS, DEFAULT_ROOT_VOLUME_SIZE, type NodeClassConfig } from "./provisioner-config";
 import { DISCOVERY_TAG } from "../network/discovery-tag";
 import type { BlockDeviceMapping, EC2NodeClass, EC2NodeClassSpec, KubeletConfiguration } from "./karpenter-api";
+import { DEFAULT_AMI_ALIAS, DEFAULT_ROOT_VOLUME_SIZE, type NodeClassConfig } from "./provisioner-config";
 
 /** What an EC2NodeClass needs from the rest of the stack. */
 export interface NodeClassContext {
@@ -33,7 +33,11 @@ const ebsDefaults = { volumeType: "gp3", encrypted: true, deleteOnTermination: t
  */
 function defaultBlockDeviceMappings(nodeClass: NodeClassConfig): BlockDeviceMapping[] {
   const family = osFamily(nodeClass);
-  const root = (deviceName: string): BlockDeviceMapping => ({ deviceName, rootVolume: true, ebs: { volumeSize: nodeClass.rootVolumeSize ?? DEFAULT_ROOT_VOLUME_SIZE, ...ebsDefaults } });
+  const root = (deviceName: string): BlockDeviceMapping => ({
+    deviceName,
+    rootVolume: true,
+    ebs: { volumeSize: nodeClass.rootVolumeSize ?? DEFAULT_ROOT_VOLUME_SIZE, ...ebsDefaults },
+  });
   if (family === "bottlerocket") return [{ deviceName: "/dev/xvda", ebs: { volumeSize: "4Gi", ...ebsDefaults } }, root("/dev/xvdb")];
   if (family.startsWith("windows")) return [root("/dev/sda1")];
   return [root("/dev/xvda")];
@@ -51,13 +55,14 @@ export function renderEc2NodeClass(nodeClass: NodeClassConfig, context: NodeClas
     amiFamily: nodeClass.amiFamily,
     amiSelectorTerms: nodeClass.amiSelectorTerms?.map((term) => compact({ ...term })) ?? [{ alias: nodeClass.amiAlias ?? DEFAULT_AMI_ALIAS }],
     // Exactly one of the two (a CEL rule of the CRD); the config check rejects both.
-    role: nodeClass.instanceProfile === undefined ? nodeClass.role ?? context.nodeRoleName : undefined,
+    role: nodeClass.instanceProfile === undefined ? (nodeClass.role ?? context.nodeRoleName) : undefined,
     instanceProfile: nodeClass.instanceProfile,
     subnetSelectorTerms: discovery,
     securityGroupSelectorTerms: discovery,
     metadataOptions: { ...nodeClass.metadataOptions },
     blockDeviceMappings:
-      nodeClass.blockDeviceMappings?.map((m) => compact({ deviceName: m.deviceName, rootVolume: m.rootVolume, ebs: m.ebs && compact({ ...m.ebs }) })) ?? defaultBlockDeviceMappings(nodeClass),
+      nodeClass.blockDeviceMappings?.map((m) => compact({ deviceName: m.deviceName, rootVolume: m.rootVolume, ebs: m.ebs && compact({ ...m.ebs }) })) ??
+      defaultBlockDeviceMappings(nodeClass),
     kubelet: nodeClass.kubelet && (compact({ ...nodeClass.kubelet }) as KubeletConfiguration),
     userData: nodeClass.userData,
     tags: Object.keys(tags).length > 0 ? tags : undefined,

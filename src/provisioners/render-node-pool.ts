@@ -1,6 +1,6 @@
+import type { EC2NodeClass, NodePool, NodeSelectorRequirementWithMinValues, Taint } from "./karpenter-api";
 import type { NodePoolConfig } from "./provisioner-config";
 import { isWindowsNodeClass } from "./render-ec2-node-class";
-import type { EC2NodeClass, NodePool, NodeSelectorRequirementWithMinValues, Taint } from "./karpenter-api";
 
 /** Well-known label keys the pool's fields turn into requirements. */
 export const REQUIREMENT_KEYS = {
@@ -14,9 +14,11 @@ export const REQUIREMENT_KEYS = {
   zone: "topology.kubernetes.io/zone",
 } as const;
 
-const isIn = (key: string, values: readonly string[] | undefined): NodeSelectorRequirementWithMinValues[] => (values === undefined ? [] : [{ key, operator: "In", values: [...values] }]);
+const isIn = (key: string, values: readonly string[] | undefined): NodeSelectorRequirementWithMinValues[] =>
+  values === undefined ? [] : [{ key, operator: "In", values: [...values] }];
 
-const renderTaint = (t: NodePoolConfig["taints"][number]): Taint => (t.value === undefined ? { key: t.key, effect: t.effect } : { key: t.key, value: t.value, effect: t.effect });
+const renderTaint = (t: NodePoolConfig["taints"][number]): Taint =>
+  t.value === undefined ? { key: t.key, effect: t.effect } : { key: t.key, value: t.value, effect: t.effect };
 
 /**
  * The NodePool for a pool of the config. The node class is passed rendered, so that `nodeClassRef.name`

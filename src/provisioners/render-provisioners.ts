@@ -27,14 +27,18 @@ export interface RenderedProvisioners {
  * Every EC2NodeClass and NodePool of a validated config, as objects and YAML. The config check guarantees
  * that each pool names an existing class; a missing one here is a bug, not a user error.
  */
-export function renderProvisioners(config: { readonly nodeClasses: readonly NodeClassConfig[]; readonly nodePools: readonly NodePoolConfig[] }, context: NodeClassContext): RenderedProvisioners {
+export function renderProvisioners(
+  config: { readonly nodeClasses: readonly NodeClassConfig[]; readonly nodePools: readonly NodePoolConfig[] },
+  context: NodeClassContext,
+): RenderedProvisioners {
   const nodeClasses = config.nodeClasses.map((nodeClass) => {
     const object = renderEc2NodeClass(nodeClass, context);
     return { name: object.metadata.name, object, yaml: toManifestYaml(object) };
   });
   const nodePools = config.nodePools.map((pool) => {
     const nodeClass = nodeClasses.find((c) => c.name === pool.nodeClass);
-    if (nodeClass === undefined) throw new Error(`NodePool ${pool.name} names node class ${pool.nodeClass}, which does not exist; the config check should have caught this`);
+    if (nodeClass === undefined)
+      throw new Error(`NodePool ${pool.name} names node class ${pool.nodeClass}, which does not exist; the config check should have caught this`);
     const object = renderNodePool(pool, nodeClass.object);
     return { name: object.metadata.name, nodeClassName: nodeClass.name, object, yaml: toManifestYaml(object) };
   });

@@ -35,7 +35,12 @@ export function reviewArtifacts(stackName: string, json: StackJson): ReviewFiles
   }
   for (const [id, release] of Object.entries(json.resource?.helm_release ?? {})) {
     const values = (release.values as string[] | undefined) ?? [];
-    values.forEach((v, i) => files.set(`helm/${String(release.name)}-values${values.length > 1 ? `-${i}` : ""}.yaml`, `# helm_release.${id}: chart ${String(release.chart)} ${String(release.version)}\n${v}`));
+    values.forEach((v, i) => {
+      files.set(
+        `helm/${String(release.name)}-values${values.length > 1 ? `-${i}` : ""}.yaml`,
+        `# helm_release.${id}: chart ${String(release.chart)} ${String(release.version)}\n${v}`,
+      );
+    });
   }
   return files;
 }

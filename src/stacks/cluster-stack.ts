@@ -1,9 +1,9 @@
-import { Construct } from "constructs";
-import { Annotations, TerraformStack } from "cdktf";
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
+import { Annotations, TerraformStack } from "cdktf";
+import type { Construct } from "constructs";
 import { configureBackend } from "../backend/stack-backend";
-import { ClusterConfig } from "../config/schema";
 import { resourceNames } from "../config/resource-names";
+import type { ClusterConfig } from "../config/schema";
 import { AccessEntries } from "../eks/access-entries";
 import { ControlPlane } from "../eks/control-plane";
 import { CoreAddons } from "../eks/core-addons";

@@ -1,15 +1,15 @@
-import { Construct } from "constructs";
-import { Fn, TerraformStack } from "cdktf";
 import { DataAwsEksCluster } from "@cdktf/provider-aws/lib/data-aws-eks-cluster";
 import { DataAwsIamRole } from "@cdktf/provider-aws/lib/data-aws-iam-role";
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { HelmProvider } from "@cdktf/provider-helm/lib/provider";
+import { Fn, TerraformStack } from "cdktf";
+import type { Construct } from "constructs";
 import { KubectlProvider } from "../../.gen/providers/kubectl/provider";
 import { configureBackend } from "../backend/stack-backend";
-import { ClusterConfig } from "../config/schema";
 import { resourceNames } from "../config/resource-names";
-import { KarpenterReleases } from "../karpenter/karpenter-releases";
+import type { ClusterConfig } from "../config/schema";
 import { FlowSchemas } from "../karpenter/flow-schemas";
+import { KarpenterReleases } from "../karpenter/karpenter-releases";
 import { ProvisionerManifests } from "../karpenter/provisioner-manifests";
 import { TERRAFORM_1_10 } from "./terraform-version";
 

@@ -25,7 +25,9 @@ describe("backends", () => {
   it("s3: one encrypted key per stack, native locking, Terraform >= 1.10", () => {
     const outdir = synthApp(config({ region: "eu-west-1", backend: { type: "s3", bucket: "acme-tfstate" } }));
     const terraform = backendOf(outdir, "demo-cluster");
-    expect(terraform.backend).toEqual({ s3: { bucket: "acme-tfstate", key: "autonomous-eks/demo/demo-cluster.tfstate", region: "eu-west-1", encrypt: true, use_lockfile: true } });
+    expect(terraform.backend).toEqual({
+      s3: { bucket: "acme-tfstate", key: "autonomous-eks/demo/demo-cluster.tfstate", region: "eu-west-1", encrypt: true, use_lockfile: true },
+    });
     expect(terraform.required_version).toBe(">= 1.10.0");
     expect(backendOf(outdir, "demo-karpenter").backend).toMatchObject({ s3: { key: "autonomous-eks/demo/demo-karpenter.tfstate" } });
   });

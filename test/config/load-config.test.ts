@@ -27,7 +27,12 @@ describe("defaults", () => {
     const config = parseClusterConfig({ name: "demo" }, "test.yaml");
     expect(config.region).toBe("us-east-1");
     expect(config.kubernetesVersion).toBe("1.35");
-    expect(config.network).toEqual({ kind: "new", vpcCidr: "10.0.0.0/16", availabilityZones: ["us-east-1a", "us-east-1b", "us-east-1c"], natGateways: "single" });
+    expect(config.network).toEqual({
+      kind: "new",
+      vpcCidr: "10.0.0.0/16",
+      availabilityZones: ["us-east-1a", "us-east-1b", "us-east-1c"],
+      natGateways: "single",
+    });
     expect(config.cluster).toEqual({
       endpointPublicAccess: true,
       endpointPrivateAccess: true,
@@ -38,12 +43,21 @@ describe("defaults", () => {
       creatorAdmin: true,
     });
     expect(config.coreDns).toEqual({ mode: "lambda" });
-    expect(config.karpenter).toEqual({ version: "1.14.1", namespace: "karpenter", replicas: 2, createSpotServiceLinkedRole: false, logLevel: "info", kubernetesAuth: "token" });
+    expect(config.karpenter).toEqual({
+      version: "1.14.1",
+      namespace: "karpenter",
+      replicas: 2,
+      createSpotServiceLinkedRole: false,
+      logLevel: "info",
+      kubernetesAuth: "token",
+    });
     expect(config.backend).toEqual({ type: "local" });
   });
 
   it("derives the default zones from the region", () => {
-    expect(parseClusterConfig({ name: "demo", region: "eu-west-1" }, "t").network).toMatchObject({ availabilityZones: ["eu-west-1a", "eu-west-1b", "eu-west-1c"] });
+    expect(parseClusterConfig({ name: "demo", region: "eu-west-1" }, "t").network).toMatchObject({
+      availabilityZones: ["eu-west-1a", "eu-west-1b", "eu-west-1c"],
+    });
   });
 
   it("takes an existing VPC", () => {
@@ -132,15 +146,21 @@ describe("network", () => {
     expect(problems({ name: "demo", region: "ap-northeast-1" })).toEqual([
       "network.availabilityZones: missing; must be listed in ap-northeast-1, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)",
     ]);
-    expect(parseClusterConfig({ name: "demo", region: "ap-northeast-1", network: { availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"] } }, "t").network).toMatchObject({
+    expect(
+      parseClusterConfig({ name: "demo", region: "ap-northeast-1", network: { availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"] } }, "t").network,
+    ).toMatchObject({
       availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"],
     });
   });
 
   it("rejects pool zones where the new VPC has no subnet", () => {
-    expect(problems({ name: "demo", network: { availabilityZones: ["us-east-1a", "us-east-1b"] }, nodePools: [{ name: "default", zones: ["us-east-1a", "us-east-1d"] }] })).toEqual([
-      'nodePools[0].zones[1]: got "us-east-1d"; has no subnet in this VPC; the VPC\'s zones are us-east-1a, us-east-1b',
-    ]);
+    expect(
+      problems({
+        name: "demo",
+        network: { availabilityZones: ["us-east-1a", "us-east-1b"] },
+        nodePools: [{ name: "default", zones: ["us-east-1a", "us-east-1d"] }],
+      }),
+    ).toEqual(['nodePools[0].zones[1]: got "us-east-1d"; has no subnet in this VPC; the VPC\'s zones are us-east-1a, us-east-1b']);
   });
 
   it("rejects mixing a new VPC's fields with an existing VPC", () => {
@@ -169,7 +189,18 @@ describe("structure", () => {
   });
 
   it("rejects Fargate profiles that collide with the built-in ones", () => {
-    expect(problems({ name: "demo", fargate: { profiles: [{ name: "karpenter", namespaces: ["monitoring"] }, { name: "apps", namespaces: ["kube-system"] }, { name: "apps", namespaces: ["apps"] }] } })).toEqual([
+    expect(
+      problems({
+        name: "demo",
+        fargate: {
+          profiles: [
+            { name: "karpenter", namespaces: ["monitoring"] },
+            { name: "apps", namespaces: ["kube-system"] },
+            { name: "apps", namespaces: ["apps"] },
+          ],
+        },
+      }),
+    ).toEqual([
       'fargate.profiles[2]: got "apps"; is listed twice; each profile name may appear once',
       'fargate.profiles[0].name: got "karpenter"; is reserved for the profile this project creates itself; choose another name',
       'fargate.profiles[1].namespaces[0]: got "kube-system"; already has a Fargate profile created by this project; remove it here',
@@ -195,7 +226,10 @@ describe("structure", () => {
     expect(problems({ name: "demo", cluster: { creatorAdmin: false } })).toEqual([
       "cluster.creatorAdmin: got false; cannot be false without adminPrincipalArns: nobody could administer the cluster, and the Karpenter stack could not be deployed",
     ]);
-    expect(parseClusterConfig({ name: "demo", cluster: { creatorAdmin: false, adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"] } }, "t").cluster.creatorAdmin).toBe(false);
+    expect(
+      parseClusterConfig({ name: "demo", cluster: { creatorAdmin: false, adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"] } }, "t").cluster
+        .creatorAdmin,
+    ).toBe(false);
   });
 
   it("rejects a node class role other than the cluster's node role", () => {
@@ -211,7 +245,9 @@ describe("structure", () => {
   });
 
   it("rejects reserved tag keys", () => {
-    expect(problems({ name: "demo", tags: { "aws:owner": "me" } })).toEqual(['tags.aws:owner: got "aws:owner"; tag keys starting with "aws:" are reserved by AWS']);
+    expect(problems({ name: "demo", tags: { "aws:owner": "me" } })).toEqual([
+      'tags.aws:owner: got "aws:owner"; tag keys starting with "aws:" are reserved by AWS',
+    ]);
   });
 
   it("rejects cluster tags that Karpenter reserves, since they also tag every EC2NodeClass", () => {

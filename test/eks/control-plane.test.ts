@@ -6,7 +6,10 @@ import { buildStacks } from "../../src/stacks/autonomous-eks-app";
 import { config, findResource, readStack, resourcesOfType, synthApp } from "../helpers/synth-app";
 
 describe("ControlPlane", () => {
-  const json = readStack(synthApp(config({ cluster: { adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"], logRetentionDays: 30 } })), "demo-cluster");
+  const json = readStack(
+    synthApp(config({ cluster: { adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"], logRetentionDays: 30 } })),
+    "demo-cluster",
+  );
   const [clusterId, cluster] = findResource(json, "aws_eks_cluster");
 
   it("creates no node groups", () => {
@@ -66,7 +69,11 @@ describe("ControlPlane", () => {
   });
 
   it("installs vpc-cni and kube-proxy as managed add-ons", () => {
-    expect(resourcesOfType(json, "aws_eks_addon").map(([, a]) => a.addon_name).sort()).toEqual(["kube-proxy", "vpc-cni"]);
+    expect(
+      resourcesOfType(json, "aws_eks_addon")
+        .map(([, a]) => a.addon_name)
+        .sort(),
+    ).toEqual(["kube-proxy", "vpc-cni"]);
   });
 
   it("warns when the public endpoint is open to the whole internet, and not otherwise", () => {

@@ -2,7 +2,19 @@ import { config, readStack, resourcesOfType, synthApp } from "../helpers/synth-a
 
 describe("FargateProfiles", () => {
   it("creates kube-system, karpenter and the extras in a chain, in private subnets", () => {
-    const json = readStack(synthApp(config({ fargate: { profiles: [{ name: "monitoring", namespaces: ["monitoring"] }, { name: "batch", namespaces: ["jobs"], labels: { tier: "batch" } }] } })), "demo-cluster");
+    const json = readStack(
+      synthApp(
+        config({
+          fargate: {
+            profiles: [
+              { name: "monitoring", namespaces: ["monitoring"] },
+              { name: "batch", namespaces: ["jobs"], labels: { tier: "batch" } },
+            ],
+          },
+        }),
+      ),
+      "demo-cluster",
+    );
     const profiles: Record<string, Record<string, unknown>> = Object.fromEntries(
       resourcesOfType(json, "aws_eks_fargate_profile").map(([id, p]) => [String(p.fargate_profile_name), { id, ...p }]),
     );

@@ -1,4 +1,4 @@
-import { PolicyCondition, PolicyStatement } from "../../src/iam/policy-statement";
+import type { PolicyCondition, PolicyStatement } from "../../src/iam/policy-statement";
 
 /**
  * The policy JSON IAM would store, whitespace removed, for checking size limits (a managed policy may hold
@@ -11,7 +11,9 @@ export function renderPolicyJson(statements: readonly PolicyStatement[]): string
     Statement: statements.map((s) => ({
       Sid: s.sid,
       Effect: s.effect,
-      ...(s.principals ? { Principal: Object.fromEntries(s.principals.map((p) => [p.type, p.identifiers.length === 1 ? p.identifiers[0] : p.identifiers])) } : {}),
+      ...(s.principals
+        ? { Principal: Object.fromEntries(s.principals.map((p) => [p.type, p.identifiers.length === 1 ? p.identifiers[0] : p.identifiers])) }
+        : {}),
       Action: s.actions.length === 1 ? s.actions[0] : s.actions,
       ...(s.resources ? { Resource: s.resources.length === 1 ? s.resources[0] : s.resources } : {}),
       ...(s.conditions && s.conditions.length > 0 ? { Condition: groupConditions(s.conditions) } : {}),

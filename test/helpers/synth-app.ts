@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { App } from "cdktf";
 import { parseClusterConfig } from "../../src/config/load-config";
-import { ClusterConfig, ClusterConfigInput } from "../../src/config/schema";
+import type { ClusterConfig, ClusterConfigInput } from "../../src/config/schema";
 import { buildStacks } from "../../src/stacks/autonomous-eks-app";
 
 /** A synthesized Terraform JSON document. */
@@ -38,7 +38,11 @@ export function resourcesOfType(json: TerraformJson, type: string): [string, Rec
 }
 
 /** The only resource of a type, or the one whose properties match; fails loudly otherwise. */
-export function findResource(json: TerraformJson, type: string, match: (body: Record<string, unknown>) => boolean = () => true): [string, Record<string, unknown>] {
+export function findResource(
+  json: TerraformJson,
+  type: string,
+  match: (body: Record<string, unknown>) => boolean = () => true,
+): [string, Record<string, unknown>] {
   const found = resourcesOfType(json, type).filter(([, body]) => match(body));
   if (found.length !== 1) throw new Error(`expected exactly one ${type} matching, found ${found.length}`);
   return found[0];

@@ -19,7 +19,12 @@ function attachedPolicies(roleName: string): string[] {
 describe("ClusterRoles", () => {
   it("lets only EKS assume the cluster role", () => {
     expect(trustOf("demo-cluster")).toEqual([
-      { sid: "EksAssumeRole", effect: "Allow", actions: ["sts:AssumeRole", "sts:TagSession"], principals: [{ type: "Service", identifiers: ["eks.amazonaws.com"] }] },
+      {
+        sid: "EksAssumeRole",
+        effect: "Allow",
+        actions: ["sts:AssumeRole", "sts:TagSession"],
+        principals: [{ type: "Service", identifiers: ["eks.amazonaws.com"] }],
+      },
     ]);
     expect(attachedPolicies("demo-cluster")).toEqual(["arn:aws:iam::aws:policy/AmazonEKSClusterPolicy"]);
   });
@@ -31,7 +36,13 @@ describe("ClusterRoles", () => {
         effect: "Allow",
         actions: ["sts:AssumeRole"],
         principals: [{ type: "Service", identifiers: ["eks-fargate-pods.amazonaws.com"] }],
-        condition: [{ test: "ArnLike", variable: "aws:SourceArn", values: ["arn:aws:eks:us-east-1:${data.aws_caller_identity.caller-identity.account_id}:fargateprofile/demo/*"] }],
+        condition: [
+          {
+            test: "ArnLike",
+            variable: "aws:SourceArn",
+            values: ["arn:aws:eks:us-east-1:${data.aws_caller_identity.caller-identity.account_id}:fargateprofile/demo/*"],
+          },
+        ],
       },
     ]);
     expect(attachedPolicies("demo-fargate-pods")).toEqual(["arn:aws:iam::aws:policy/AmazonEKSFargatePodExecutionRolePolicy"]);
@@ -39,7 +50,9 @@ describe("ClusterRoles", () => {
 
   it("gives Karpenter's node role the four node policies, attached non-exclusively", () => {
     expect(attachedPolicies("demo-karpenter-node")).toEqual(
-      ["AmazonEC2ContainerRegistryPullOnly", "AmazonEKSWorkerNodePolicy", "AmazonEKS_CNI_Policy", "AmazonSSMManagedInstanceCore"].map((n) => `arn:aws:iam::aws:policy/${n}`),
+      ["AmazonEC2ContainerRegistryPullOnly", "AmazonEKSWorkerNodePolicy", "AmazonEKS_CNI_Policy", "AmazonSSMManagedInstanceCore"].map(
+        (n) => `arn:aws:iam::aws:policy/${n}`,
+      ),
     );
     expect(resourcesOfType(json, "aws_iam_policy_attachment")).toEqual([]);
   });
@@ -52,8 +65,10 @@ describe("ClusterRoles", () => {
       { sid: "Ec2AssumeRole", effect: "Allow", actions: ["sts:AssumeRole"], principals: [{ type: "Service", identifiers: ["ec2.amazonaws.com.cn"] }] },
     ]);
     // AWS managed policies only; the Karpenter policies are this stack's own (${aws_iam_policy...}).
-    const arns = resourcesOfType(china, "aws_iam_role_policy_attachment").map(([, a]) => String(a.policy_arn)).filter((arn) => arn.startsWith("arn:"));
+    const arns = resourcesOfType(china, "aws_iam_role_policy_attachment")
+      .map(([, a]) => String(a.policy_arn))
+      .filter((arn) => arn.startsWith("arn:"));
     expect(arns.length).toBeGreaterThanOrEqual(6);
-    arns.forEach((arn) => expect(arn).toMatch(/^arn:aws-cn:iam::aws:policy\//));
+    for (const arn of arns) expect(arn).toMatch(/^arn:aws-cn:iam::aws:policy\//);
   });
 });

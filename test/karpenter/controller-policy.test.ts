@@ -1,6 +1,6 @@
+import { maxClusterNameLength } from "../../src/config/resource-names";
 import { controllerPolicyName, karpenterControllerPolicies } from "../../src/karpenter/controller-policy-statements";
 import { policySize, renderPolicyJson } from "../helpers/policy-json";
-import { maxClusterNameLength } from "../../src/config/resource-names";
 
 /**
  * Karpenter's controller policy as the upstream getting-started template writes it, as data:
@@ -15,7 +15,14 @@ const UPSTREAM_V1_14: Record<string, Record<string, unknown>[]> = {
     {
       Sid: "AllowScopedEC2InstanceAccessActions",
       Action: ["ec2:RunInstances", "ec2:CreateFleet"],
-      Resource: ["arn:P:ec2:R::image/*", "arn:P:ec2:R::snapshot/*", ec2("security-group/*"), ec2("subnet/*"), ec2("capacity-reservation/*"), ec2("placement-group/*")],
+      Resource: [
+        "arn:P:ec2:R::image/*",
+        "arn:P:ec2:R::snapshot/*",
+        ec2("security-group/*"),
+        ec2("subnet/*"),
+        ec2("capacity-reservation/*"),
+        ec2("placement-group/*"),
+      ],
     },
     {
       Sid: "AllowScopedEC2LaunchTemplateAccessActions",
@@ -64,13 +71,22 @@ const UPSTREAM_V1_14: Record<string, Record<string, unknown>[]> = {
     },
   ],
   IAMIntegration: [
-    { Sid: "AllowPassingInstanceRole", Action: ["iam:PassRole"], Resource: ["NODE_ROLE"], Condition: { StringEquals: { "iam:PassedToService": ["ec2.amazonaws.com", "ec2.amazonaws.com.cn"] } } },
+    {
+      Sid: "AllowPassingInstanceRole",
+      Action: ["iam:PassRole"],
+      Resource: ["NODE_ROLE"],
+      Condition: { StringEquals: { "iam:PassedToService": ["ec2.amazonaws.com", "ec2.amazonaws.com.cn"] } },
+    },
     {
       Sid: "AllowScopedInstanceProfileCreationActions",
       Action: ["iam:CreateInstanceProfile"],
       Resource: [PROFILES],
       Condition: {
-        StringEquals: { "aws:RequestTag/kubernetes.io/cluster/C": ["owned"], "aws:RequestTag/eks:eks-cluster-name": ["C"], "aws:RequestTag/topology.kubernetes.io/region": ["R"] },
+        StringEquals: {
+          "aws:RequestTag/kubernetes.io/cluster/C": ["owned"],
+          "aws:RequestTag/eks:eks-cluster-name": ["C"],
+          "aws:RequestTag/topology.kubernetes.io/region": ["R"],
+        },
         StringLike: { "aws:RequestTag/karpenter.k8s.aws/ec2nodeclass": ["*"] },
       },
     },
@@ -146,7 +162,13 @@ function normalize(statement: Record<string, unknown>): Record<string, unknown> 
     Sid: statement.Sid,
     Action: list(statement.Action),
     Resource: list(statement.Resource),
-    ...(condition ? { Condition: Object.fromEntries(Object.entries(condition).map(([test, vars]) => [test, Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, list(v)]))])) } : {}),
+    ...(condition
+      ? {
+          Condition: Object.fromEntries(
+            Object.entries(condition).map(([test, vars]) => [test, Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, list(v)]))]),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -159,9 +181,13 @@ describe("Karpenter controller policy", () => {
 
   for (const [policyName, upstream] of Object.entries(UPSTREAM_V1_14)) {
     it(`matches upstream v1.14 statement by statement: ${policyName}`, () => {
-      const ours = (JSON.parse(renderPolicyJson(policies.find((p) => p.name === policyName)!.statements)).Statement as Record<string, unknown>[]).map(normalize);
+      const ours = (JSON.parse(renderPolicyJson(policies.find((p) => p.name === policyName)!.statements)).Statement as Record<string, unknown>[]).map(
+        normalize,
+      );
       expect(ours.map((s) => s.Sid)).toEqual(upstream.map((s) => s.Sid));
-      ours.forEach((statement, i) => expect(statement).toEqual(upstream[i]));
+      ours.forEach((statement, i) => {
+        expect(statement).toEqual(upstream[i]);
+      });
     });
   }
 

@@ -1,4 +1,4 @@
-import { config, findResource, readStack, resourcesOfType, synthApp, TerraformJson } from "../helpers/synth-app";
+import { config, findResource, readStack, resourcesOfType, synthApp, type TerraformJson } from "../helpers/synth-app";
 
 function documentOf(json: TerraformJson, reference: unknown): Record<string, unknown>[] {
   const id = String(reference).match(/data\.aws_iam_policy_document\.([^.]+)\.json/)![1];
@@ -74,13 +74,15 @@ describe("Karpenter's AWS side", () => {
   it("routes the five interruption event types to the queue", () => {
     const rules = resourcesOfType(json, "aws_cloudwatch_event_rule");
     // Synthesized JSON is sorted by logical id; compare by rule name.
-    expect(rules.map(([, r]) => [r.name, JSON.parse(String(r.event_pattern))]).sort()).toEqual([
-      ["demo-karpenter-health", { source: ["aws.health"], "detail-type": ["AWS Health Event"] }],
-      ["demo-karpenter-spot", { source: ["aws.ec2"], "detail-type": ["EC2 Spot Instance Interruption Warning"] }],
-      ["demo-karpenter-rebalance", { source: ["aws.ec2"], "detail-type": ["EC2 Instance Rebalance Recommendation"] }],
-      ["demo-karpenter-state-change", { source: ["aws.ec2"], "detail-type": ["EC2 Instance State-change Notification"] }],
-      ["demo-karpenter-reservation", { source: ["aws.ec2"], "detail-type": ["EC2 Capacity Reservation Instance Interruption Warning"] }],
-    ].sort());
+    expect(rules.map(([, r]) => [r.name, JSON.parse(String(r.event_pattern))]).sort()).toEqual(
+      [
+        ["demo-karpenter-health", { source: ["aws.health"], "detail-type": ["AWS Health Event"] }],
+        ["demo-karpenter-spot", { source: ["aws.ec2"], "detail-type": ["EC2 Spot Instance Interruption Warning"] }],
+        ["demo-karpenter-rebalance", { source: ["aws.ec2"], "detail-type": ["EC2 Instance Rebalance Recommendation"] }],
+        ["demo-karpenter-state-change", { source: ["aws.ec2"], "detail-type": ["EC2 Instance State-change Notification"] }],
+        ["demo-karpenter-reservation", { source: ["aws.ec2"], "detail-type": ["EC2 Capacity Reservation Instance Interruption Warning"] }],
+      ].sort(),
+    );
     const targets = resourcesOfType(json, "aws_cloudwatch_event_target");
     expect(targets.map(([, t]) => t.rule).sort()).toEqual(rules.map(([id]) => `\${aws_cloudwatch_event_rule.${id}.name}`).sort());
     for (const [, target] of targets) expect(target).toMatchObject({ arn: `\${aws_sqs_queue.${queueId}.arn}`, target_id: "KarpenterInterruptionQueueTarget" });

@@ -48,7 +48,10 @@ describe("coreDns.mode lambda (default)", () => {
     const [, entry] = findResource(json, "aws_eks_access_entry", (e) => e.principal_arn === `\${aws_iam_role.${roleId}.arn}`);
     expect(entry.type).toBe("STANDARD");
     const [, association] = findResource(json, "aws_eks_access_policy_association", (a) => String(a.policy_arn).endsWith("/AmazonEKSEditPolicy"));
-    expect(association).toMatchObject({ policy_arn: "arn:aws:eks::aws:cluster-access-policy/AmazonEKSEditPolicy", access_scope: { type: "namespace", namespaces: ["kube-system"] } });
+    expect(association).toMatchObject({
+      policy_arn: "arn:aws:eks::aws:cluster-access-policy/AmazonEKSEditPolicy",
+      access_scope: { type: "namespace", namespaces: ["kube-system"] },
+    });
     const attached = resourcesOfType(json, "aws_iam_role_policy_attachment").filter(([, a]) => a.role === `\${aws_iam_role.${roleId}.name}`);
     expect(attached.map(([, a]) => a.policy_arn)).toEqual(["arn:aws:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole"]);
   });
@@ -57,8 +60,20 @@ describe("coreDns.mode lambda (default)", () => {
     const [sgId] = findResource(json, "aws_security_group", (g) => g.name === "demo-coredns-fargate");
     const [clusterId] = findResource(json, "aws_eks_cluster");
     const clusterSg = `\${aws_eks_cluster.${clusterId}.vpc_config[0].cluster_security_group_id}`;
-    expect(findResource(json, "aws_vpc_security_group_egress_rule")[1]).toMatchObject({ security_group_id: `\${aws_security_group.${sgId}.id}`, ip_protocol: "tcp", from_port: 443, to_port: 443, referenced_security_group_id: clusterSg });
-    expect(findResource(json, "aws_vpc_security_group_ingress_rule")[1]).toMatchObject({ security_group_id: clusterSg, ip_protocol: "tcp", from_port: 443, to_port: 443, referenced_security_group_id: `\${aws_security_group.${sgId}.id}` });
+    expect(findResource(json, "aws_vpc_security_group_egress_rule")[1]).toMatchObject({
+      security_group_id: `\${aws_security_group.${sgId}.id}`,
+      ip_protocol: "tcp",
+      from_port: 443,
+      to_port: 443,
+      referenced_security_group_id: clusterSg,
+    });
+    expect(findResource(json, "aws_vpc_security_group_ingress_rule")[1]).toMatchObject({
+      security_group_id: clusterSg,
+      ip_protocol: "tcp",
+      from_port: 443,
+      to_port: 443,
+      referenced_security_group_id: `\${aws_security_group.${sgId}.id}`,
+    });
   });
 
   it("goes out through NAT to the public endpoint when the private endpoint is off", () => {
@@ -89,7 +104,11 @@ describe("coreDns.mode addon", () => {
       computeType: "fargate",
       resources: { requests: { cpu: "0.25", memory: "256M" }, limits: { memory: "256M" } },
     });
-    expect(addon).toMatchObject({ resolve_conflicts_on_create: "OVERWRITE", resolve_conflicts_on_update: "OVERWRITE", depends_on: [`aws_eks_fargate_profile.${kubeSystemId}`] });
+    expect(addon).toMatchObject({
+      resolve_conflicts_on_create: "OVERWRITE",
+      resolve_conflicts_on_update: "OVERWRITE",
+      depends_on: [`aws_eks_fargate_profile.${kubeSystemId}`],
+    });
     expect(resourcesOfType(json, "aws_lambda_function")).toEqual([]);
     expect(resourcesOfType(json, "aws_lambda_invocation")).toEqual([]);
   });

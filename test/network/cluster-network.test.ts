@@ -21,7 +21,7 @@ describe("ClusterNetwork, new VPC", () => {
   it("tags public subnets for internet-facing load balancers and gives no public IPs", () => {
     const publicSubnets = resourcesOfType(json, "aws_subnet").filter(([, s]) => (s.tags as Record<string, string>)["kubernetes.io/role/elb"]);
     expect(publicSubnets).toHaveLength(3);
-    publicSubnets.forEach(([, s]) => expect(s.map_public_ip_on_launch).toBe(false));
+    for (const [, s] of publicSubnets) expect(s.map_public_ip_on_launch).toBe(false);
   });
 
   it("puts one NAT gateway per zone with perAz, each private subnet routed to its zone's", () => {

@@ -39,10 +39,15 @@ describe("planSubnets", () => {
   it("never overlaps, for every zone count and VPC size allowed", () => {
     for (let zones = 2; zones <= 6; zones++) {
       for (let prefix = 16; prefix <= largestVpcPrefixFor(zones); prefix++) {
-        const plan = planSubnets(parseCidr(`10.0.0.0/${prefix}`)!, Array.from({ length: zones }, (_, i) => `z${i}`));
+        const plan = planSubnets(
+          parseCidr(`10.0.0.0/${prefix}`)!,
+          Array.from({ length: zones }, (_, i) => `z${i}`),
+        );
         const all = [...plan.privateSubnets, ...plan.publicSubnets].map((s) => parseCidr(s.cidr)!);
-        all.forEach((a, i) => all.slice(i + 1).forEach((b) => expect(cidrsOverlap(a, b)).toBe(false)));
-        all.forEach((a) => expect(cidrsOverlap(a, parseCidr(`10.0.0.0/${prefix}`)!)).toBe(true));
+        all.forEach((a, i) => {
+          for (const b of all.slice(i + 1)) expect(cidrsOverlap(a, b)).toBe(false);
+        });
+        for (const a of all) expect(cidrsOverlap(a, parseCidr(`10.0.0.0/${prefix}`)!)).toBe(true);
       }
     }
   });

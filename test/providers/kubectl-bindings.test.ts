@@ -6,7 +6,9 @@ import * as path from "node:path";
 const ROOT = path.join(__dirname, "../..");
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)).map((f) => `${e.name}/${f}`) : [e.name]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)).map((f) => `${e.name}/${f}`) : [e.name]));
 }
 
 describe("kubectl provider bindings", () => {
@@ -18,7 +20,8 @@ describe("kubectl provider bindings", () => {
     const regenerated = path.join(out, "providers", "kubectl");
     const files = filesUnder(installed).sort();
     expect(filesUnder(regenerated).sort()).toEqual(files);
-    for (const file of files) expect([file, fs.readFileSync(path.join(regenerated, file)).equals(fs.readFileSync(path.join(installed, file)))]).toEqual([file, true]);
+    for (const file of files)
+      expect([file, fs.readFileSync(path.join(regenerated, file)).equals(fs.readFileSync(path.join(installed, file)))]).toEqual([file, true]);
   });
 
   it("pin alekc/kubectl 2.4.1 exactly", () => {

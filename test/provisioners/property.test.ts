@@ -18,25 +18,44 @@ const labelKey = mostly(
   fc.oneof(
     name,
     labelValue.map((n) => `example.com/${n}`),
-    fc.constantFrom("karpenter.sh/capacity-type", "karpenter.k8s.aws/instance-gpu-count")
+    fc.constantFrom("karpenter.sh/capacity-type", "karpenter.k8s.aws/instance-gpu-count"),
   ),
-  fc.constantFrom("karpenter.sh/nodepool", "kubernetes.io/hostname", "karpenter.k8s.aws/secret", "-bad")
+  fc.constantFrom("karpenter.sh/nodepool", "kubernetes.io/hostname", "karpenter.k8s.aws/secret", "-bad"),
 );
 const duration = fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom("s", "m", "h")).map(([n, unit]) => `${n}${unit}`);
 
 const requirement = fc.oneof(
-  { arbitrary: fc.record({ key: labelKey, operator: fc.constantFrom("In", "NotIn"), values: fc.array(labelValue, { minLength: 1, maxLength: 4 }) }), weight: 8 },
-  { arbitrary: fc.record({ key: labelKey, operator: fc.constant("In"), values: fc.array(labelValue, { minLength: 2, maxLength: 4 }), minValues: fc.constantFrom(1, 2) }), weight: 4 },
-  { arbitrary: fc.record({ key: labelKey, operator: fc.constantFrom("Gt", "Lt", "Gte", "Lte"), values: fc.nat({ max: 64 }).map((n) => [String(n)]) }), weight: 6 },
+  {
+    arbitrary: fc.record({ key: labelKey, operator: fc.constantFrom("In", "NotIn"), values: fc.array(labelValue, { minLength: 1, maxLength: 4 }) }),
+    weight: 8,
+  },
+  {
+    arbitrary: fc.record({
+      key: labelKey,
+      operator: fc.constant("In"),
+      values: fc.array(labelValue, { minLength: 2, maxLength: 4 }),
+      minValues: fc.constantFrom(1, 2),
+    }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({ key: labelKey, operator: fc.constantFrom("Gt", "Lt", "Gte", "Lte"), values: fc.nat({ max: 64 }).map((n) => [String(n)]) }),
+    weight: 6,
+  },
   { arbitrary: fc.record({ key: labelKey, operator: fc.constantFrom("Exists", "DoesNotExist") }), weight: 6 },
   {
     // Anything: mostly invalid combinations, to exercise the CEL checks.
     arbitrary: fc.record(
-      { key: labelKey, operator: fc.constantFrom("In", "Gt", "Lte"), values: maybe(fc.array(labelValue, { maxLength: 2 })), minValues: maybe(fc.integer({ min: 1, max: 5 })) },
-      { requiredKeys: ["key", "operator"] }
+      {
+        key: labelKey,
+        operator: fc.constantFrom("In", "Gt", "Lte"),
+        values: maybe(fc.array(labelValue, { maxLength: 2 })),
+        minValues: maybe(fc.integer({ min: 1, max: 5 })),
+      },
+      { requiredKeys: ["key", "operator"] },
     ),
     weight: 1,
-  }
+  },
 );
 
 const budget = fc.oneof(
@@ -44,7 +63,7 @@ const budget = fc.oneof(
     nodes: fc.oneof(
       fc.nat({ max: 100 }).map((n) => `${n}%`),
       fc.nat({ max: 20 }).map(String),
-      fc.nat({ max: 20 })
+      fc.nat({ max: 20 }),
     ),
   }),
   fc.record({
@@ -52,10 +71,13 @@ const budget = fc.oneof(
     schedule: fc.constantFrom("@daily", "0 9 * * mon-fri", "*/30 * * * *"),
     duration: mostly(fc.constantFrom("1h", "30m", "1h30m", "8h"), fc.constant(undefined)),
     reasons: fc.subarray(["Underutilized", "Empty", "Drifted"], { minLength: 1 }),
-  })
+  }),
 );
 
-const taint = fc.record({ key: labelKey, value: maybe(labelValue), effect: fc.constantFrom("NoSchedule", "PreferNoSchedule", "NoExecute") }, { requiredKeys: ["key", "effect"] });
+const taint = fc.record(
+  { key: labelKey, value: maybe(labelValue), effect: fc.constantFrom("NoSchedule", "PreferNoSchedule", "NoExecute") },
+  { requiredKeys: ["key", "effect"] },
+);
 
 const nodePool = fc
   .record(
@@ -70,7 +92,12 @@ const nodePool = fc
         // Families within the categories, or (rarely) not.
         fc
           .subarray(["c7g", "m5", "r6i", "g5", "p4d"], { minLength: 1 })
-          .chain((families) => mostly(fc.constant(families.map((f) => f[0])), fc.constant(["t"])).map((categories) => ({ instanceFamilies: families, instanceCategories: [...new Set(categories)] })))
+          .chain((families) =>
+            mostly(fc.constant(families.map((f) => f[0])), fc.constant(["t"])).map((categories) => ({
+              instanceFamilies: families,
+              instanceCategories: [...new Set(categories)],
+            })),
+          ),
       ),
       instanceSizes: fc.subarray(["large", "xlarge", "2xlarge", "metal"], { minLength: 1 }),
       minGeneration: fc.integer({ min: 1, max: 8 }),
@@ -78,7 +105,10 @@ const nodePool = fc
       labels: fc.dictionary(labelKey, labelValue, { maxKeys: 3 }),
       taints: fc.array(taint, { maxLength: 2 }),
       startupTaints: fc.array(taint, { maxLength: 1 }),
-      limits: fc.record({ cpu: fc.oneof(fc.nat({ max: 5000 }), fc.constantFrom("100", "1500m")), memory: fc.constantFrom("1000Gi", "64Gi", "1Ti") }, { requiredKeys: [] }),
+      limits: fc.record(
+        { cpu: fc.oneof(fc.nat({ max: 5000 }), fc.constantFrom("100", "1500m")), memory: fc.constantFrom("1000Gi", "64Gi", "1Ti") },
+        { requiredKeys: [] },
+      ),
       weight: mostly(fc.integer({ min: 1, max: 100 }), fc.constantFrom(0, 101)),
       consolidationPolicy: fc.constantFrom("WhenEmpty", "WhenEmptyOrUnderutilized", "Balanced"),
       consolidateAfter: fc.oneof(duration, fc.constant("Never")),
@@ -87,7 +117,7 @@ const nodePool = fc
       terminationGracePeriod: duration,
       requirements: fc.array(requirement, { maxLength: 3 }),
     },
-    { requiredKeys: ["name"] }
+    { requiredKeys: ["name"] },
   )
   .map(({ instanceSelection, ...pool }) => ({ ...pool, ...instanceSelection }));
 
@@ -100,7 +130,11 @@ const ALIASES = {
   "windows2025@latest": "Windows2025",
 } as const;
 const aliasClass = fc
-  .tuple(fc.constantFrom(...(Object.keys(ALIASES) as (keyof typeof ALIASES)[])), fc.constantFrom("none", "own", "Custom", "wrong"), maybe(fc.constantFrom("20Gi", "100G", "1Ti")))
+  .tuple(
+    fc.constantFrom(...(Object.keys(ALIASES) as (keyof typeof ALIASES)[])),
+    fc.constantFrom("none", "own", "Custom", "wrong"),
+    maybe(fc.constantFrom("20Gi", "100G", "1Ti")),
+  )
   .map(([amiAlias, family, rootVolumeSize]) => ({
     amiAlias,
     ...(family === "none" ? {} : { amiFamily: family === "own" ? ALIASES[amiAlias] : family === "Custom" ? "Custom" : "Bottlerocket" }),
@@ -108,12 +142,14 @@ const aliasClass = fc
   }));
 
 const imageGC = mostly(
-  fc.integer({ min: 0, max: 89 }).chain((low) => fc.record({ imageGCLowThresholdPercent: fc.constant(low), imageGCHighThresholdPercent: fc.integer({ min: low + 1, max: 100 }) })),
-  fc.constant({ imageGCLowThresholdPercent: 80, imageGCHighThresholdPercent: 80 })
+  fc
+    .integer({ min: 0, max: 89 })
+    .chain((low) => fc.record({ imageGCLowThresholdPercent: fc.constant(low), imageGCHighThresholdPercent: fc.integer({ min: low + 1, max: 100 }) })),
+  fc.constant({ imageGCLowThresholdPercent: 80, imageGCHighThresholdPercent: 80 }),
 );
 const softEviction = mostly(
   fc.constantFrom({}, { evictionSoft: { "memory.available": "10%" }, evictionSoftGracePeriod: { "memory.available": "1m30s" } }),
-  fc.constant({ evictionSoft: { "nodefs.available": "10%" } })
+  fc.constant({ evictionSoft: { "nodefs.available": "10%" } }),
 );
 const kubelet = fc
   .tuple(
@@ -123,10 +159,10 @@ const kubelet = fc
         systemReserved: fc.dictionary(fc.constantFrom("cpu", "memory", "pid"), fc.constantFrom("100m", "1Gi", "1000"), { maxKeys: 2 }),
         evictionHard: fc.dictionary(fc.constantFrom("memory.available", "nodefs.available"), fc.constantFrom("5%", "100Mi"), { maxKeys: 2 }),
       },
-      { requiredKeys: [] }
+      { requiredKeys: [] },
     ),
     imageGC,
-    softEviction
+    softEviction,
   )
   .map(([base, gc, soft]) => ({ ...base, ...gc, ...soft }));
 
@@ -134,13 +170,16 @@ const amiTerm = fc.oneof(
   fc.record({ id: fc.constantFrom("ami-0123456789abcdef0", "ami-1") }),
   fc.record({ name: fc.constantFrom("my-ami-*"), owner: fc.constantFrom("self", "amazon") }, { requiredKeys: ["name"] }),
   fc.record({ tags: fc.dictionary(fc.constantFrom("team", "os"), fc.constantFrom("ml", "linux"), { minKeys: 1 }) }),
-  fc.record({ ssmParameter: fc.constant("/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard/recommended/image_id") })
+  fc.record({ ssmParameter: fc.constant("/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard/recommended/image_id") }),
 );
 const volume = (rootVolume: boolean) =>
   fc.record({
     deviceName: fc.constantFrom("/dev/xvda", "/dev/xvdb"),
     rootVolume: fc.constant(rootVolume),
-    ebs: fc.record({ volumeSize: fc.constantFrom("20Gi", "200Gi"), volumeType: fc.constantFrom("gp3", "io2", "gp2"), iops: fc.constantFrom(3000, 6000) }, { requiredKeys: ["volumeSize"] }),
+    ebs: fc.record(
+      { volumeSize: fc.constantFrom("20Gi", "200Gi"), volumeType: fc.constantFrom("gp3", "io2", "gp2"), iops: fc.constantFrom(3000, 6000) },
+      { requiredKeys: ["volumeSize"] },
+    ),
   });
 
 const termsClass = fc.record(
@@ -150,13 +189,13 @@ const termsClass = fc.record(
     instanceProfile: fc.constant("my-profile"),
     blockDeviceMappings: mostly(
       fc.tuple(volume(true), fc.array(volume(false), { maxLength: 1 })).map(([root, rest]) => [root, ...rest]),
-      fc.tuple(volume(true), volume(true))
+      fc.tuple(volume(true), volume(true)),
     ),
     kubelet,
     userData: fc.constantFrom("#!/bin/bash\necho hi\n", "[settings.kubernetes]\nmax-pods = 110\n"),
     tags: fc.dictionary(mostly(fc.constantFrom("cost-center", "team"), fc.constant("karpenter.sh/nodeclaim")), fc.constantFrom("ml", "1234"), { maxKeys: 2 }),
   },
-  { requiredKeys: ["amiSelectorTerms", "amiFamily"] }
+  { requiredKeys: ["amiSelectorTerms", "amiFamily"] },
 );
 
 const nodeClass = fc.oneof(aliasClass, termsClass);
@@ -182,7 +221,7 @@ it("renders schema-valid objects for every config the validator accepts", () => 
         manifests.push(yaml);
       }
     }),
-    { numRuns: 400, seed: 20260821 }
+    { numRuns: 400, seed: 20260821 },
   );
   // Guard against a vacuous property: enough generated configs must pass the config validator.
   expect(accepted).toBeGreaterThan(100);

@@ -6,7 +6,10 @@ import { problemsOf } from "./helpers";
 
 const pool = (fields: Record<string, unknown>) => ({ nodePools: [{ name: "a", ...fields }] });
 // amd64 pool: some classes here are Windows, which runs on amd64 only.
-const nodeClass = (fields: Record<string, unknown>) => ({ nodeClasses: [{ name: "default", ...fields }], nodePools: [{ name: "default", architectures: ["amd64"] }] });
+const nodeClass = (fields: Record<string, unknown>) => ({
+  nodeClasses: [{ name: "default", ...fields }],
+  nodePools: [{ name: "default", architectures: ["amd64"] }],
+});
 const requirement = (r: Record<string, unknown>) => pool({ requirements: [r] });
 
 describe("cross-object: Windows", () => {
@@ -14,7 +17,9 @@ describe("cross-object: Windows", () => {
     expect(problemsOf({ nodeClasses: [{ name: "win", amiAlias: "windows2022@latest" }], nodePools: [{ name: "win", nodeClass: "win" }] })).toEqual([
       'nodePools[0].architectures: got ["amd64","arm64"]; must be [amd64] with the Windows node class win: EKS runs Windows nodes on amd64 only',
     ]);
-    expect(problemsOf({ nodeClasses: [{ name: "win", amiAlias: "windows2022@latest" }], nodePools: [{ name: "win", nodeClass: "win", architectures: ["amd64"] }] })).toEqual([]);
+    expect(
+      problemsOf({ nodeClasses: [{ name: "win", amiAlias: "windows2022@latest" }], nodePools: [{ name: "win", nodeClass: "win", architectures: ["amd64"] }] }),
+    ).toEqual([]);
   });
 });
 
@@ -63,7 +68,10 @@ describe("defaults", () => {
   });
 
   it("drops the default root volume size when blockDeviceMappings replace it", () => {
-    const config = parseClusterConfig({ name: "demo", ...nodeClass({ blockDeviceMappings: [{ deviceName: "/dev/xvda", rootVolume: true, ebs: { volumeSize: "80Gi" } }] }) }, "t.yaml");
+    const config = parseClusterConfig(
+      { name: "demo", ...nodeClass({ blockDeviceMappings: [{ deviceName: "/dev/xvda", rootVolume: true, ebs: { volumeSize: "80Gi" } }] }) },
+      "t.yaml",
+    );
     expect(config.nodeClasses[0].rootVolumeSize).toBeUndefined();
     expect(config.nodeClasses[0].blockDeviceMappings).toEqual([
       { deviceName: "/dev/xvda", rootVolume: true, ebs: { volumeSize: "80Gi", volumeType: "gp3", encrypted: true, deleteOnTermination: true } },
@@ -80,8 +88,8 @@ describe("defaults", () => {
             { key: "karpenter.k8s.aws/instance-cpu", operator: "Lte", values: ["32"] },
             { key: "example.com/zone-group", operator: "Exists" },
           ],
-        })
-      )
+        }),
+      ),
     ).toEqual([]);
   });
 });
@@ -93,7 +101,11 @@ describe("NodePool CEL rules", () => {
       requirement({ key: "example.com/team", operator: "In", values: [] }),
       "nodePools[0].requirements[0].values: got []; requirements with operator 'In' must have a value defined",
     ],
-    ["In with values omitted", requirement({ key: "example.com/team", operator: "In" }), "nodePools[0].requirements[0].values: missing; requirements with operator 'In' must have a value defined"],
+    [
+      "In with values omitted",
+      requirement({ key: "example.com/team", operator: "In" }),
+      "nodePools[0].requirements[0].values: missing; requirements with operator 'In' must have a value defined",
+    ],
     [
       "Gt with two values",
       requirement({ key: "example.com/n", operator: "Gt", values: ["1", "2"] }),
@@ -119,7 +131,11 @@ describe("NodePool CEL rules", () => {
       requirement({ key: "karpenter.k8s.aws/instance-family", operator: "In", values: ["m5", "c5"], minValues: 3 }),
       "nodePools[0].requirements[0].minValues: got 3; requirements with 'minValues' must have at least that many values specified in the 'values' field",
     ],
-    ["label domain karpenter.sh", pool({ labels: { "karpenter.sh/team": "a" } }), 'nodePools[0].labels.karpenter.sh/team: got "karpenter.sh/team"; label domain "karpenter.sh" is restricted'],
+    [
+      "label domain karpenter.sh",
+      pool({ labels: { "karpenter.sh/team": "a" } }),
+      'nodePools[0].labels.karpenter.sh/team: got "karpenter.sh/team"; label domain "karpenter.sh" is restricted',
+    ],
     [
       "label karpenter.sh/nodepool",
       pool({ labels: { "karpenter.sh/nodepool": "a" } }),
@@ -160,7 +176,11 @@ describe("NodePool CEL rules", () => {
       pool({ budgets: [{ nodes: "0", schedule: "0 9 * * mon-fri" }] }),
       `nodePools[0].budgets[0]: got {"nodes":"0","schedule":"0 9 * * mon-fri"}; 'schedule' must be set with 'duration'`,
     ],
-    ["budget duration without schedule", pool({ budgets: [{ nodes: "0", duration: "8h" }] }), `nodePools[0].budgets[0]: got {"nodes":"0","duration":"8h"}; 'schedule' must be set with 'duration'`],
+    [
+      "budget duration without schedule",
+      pool({ budgets: [{ nodes: "0", duration: "8h" }] }),
+      `nodePools[0].budgets[0]: got {"nodes":"0","duration":"8h"}; 'schedule' must be set with 'duration'`,
+    ],
   ])("%s", (_name, config, line) => {
     expect(problemsOf(config)).toEqual([line]);
   });
@@ -178,21 +198,49 @@ describe("NodePool field rules (OpenAPI schema)", () => {
       { nodePools: [{ name: "a".repeat(64) }] },
       `nodePools[0].name: got "${"a".repeat(56)}...; must be at most 63 characters: the NodePool name is the value of the karpenter.sh/nodepool node label`,
     ],
-    ["consolidateAfter", pool({ consolidateAfter: "1d" }), `nodePools[0].consolidateAfter: got "1d"; must be a duration such as "30s", "1m" or "1h30m", or "Never"`],
-    ["consolidationPolicy", pool({ consolidationPolicy: "WhenUnderutilized" }), `nodePools[0].consolidationPolicy: got "WhenUnderutilized"; allowed: WhenEmpty, WhenEmptyOrUnderutilized, Balanced`],
+    [
+      "consolidateAfter",
+      pool({ consolidateAfter: "1d" }),
+      `nodePools[0].consolidateAfter: got "1d"; must be a duration such as "30s", "1m" or "1h30m", or "Never"`,
+    ],
+    [
+      "consolidationPolicy",
+      pool({ consolidationPolicy: "WhenUnderutilized" }),
+      `nodePools[0].consolidationPolicy: got "WhenUnderutilized"; allowed: WhenEmpty, WhenEmptyOrUnderutilized, Balanced`,
+    ],
     ["expireAfter", pool({ expireAfter: "30d" }), `nodePools[0].expireAfter: got "30d"; must be a duration such as "720h", or "Never"`],
-    ["terminationGracePeriod has no Never", pool({ terminationGracePeriod: "Never" }), `nodePools[0].terminationGracePeriod: got "Never"; must be a duration such as "48h" or "30m"`],
-    ["budget nodes", pool({ budgets: [{ nodes: "150%" }] }), `nodePools[0].budgets[0].nodes: got "150%"; must be a node count such as "5" or a percentage such as "10%"`],
+    [
+      "terminationGracePeriod has no Never",
+      pool({ terminationGracePeriod: "Never" }),
+      `nodePools[0].terminationGracePeriod: got "Never"; must be a duration such as "48h" or "30m"`,
+    ],
+    [
+      "budget nodes",
+      pool({ budgets: [{ nodes: "150%" }] }),
+      `nodePools[0].budgets[0].nodes: got "150%"; must be a node count such as "5" or a percentage such as "10%"`,
+    ],
     [
       "budget duration",
       pool({ budgets: [{ nodes: "0", schedule: "@daily", duration: "30s" }] }),
       `nodePools[0].budgets[0].duration: got "30s"; must be a duration in hours and minutes such as "8h" or "1h30m"`,
     ],
-    ["budget reasons", pool({ budgets: [{ nodes: "1", reasons: ["Expired"] }] }), `nodePools[0].budgets[0].reasons[0]: got "Expired"; allowed: Underutilized, Empty, Drifted`],
+    [
+      "budget reasons",
+      pool({ budgets: [{ nodes: "1", reasons: ["Expired"] }] }),
+      `nodePools[0].budgets[0].reasons[0]: got "Expired"; allowed: Underutilized, Empty, Drifted`,
+    ],
     ["weight 0", pool({ weight: 0 }), "nodePools[0].weight: got 0; must be between 1 and 100"],
     ["weight 101", pool({ weight: 101 }), "nodePools[0].weight: got 101; must be between 1 and 100"],
-    ["minValues 51", requirement({ key: "example.com/a", operator: "Exists", minValues: 51 }), "nodePools[0].requirements[0].minValues: got 51; must be between 1 and 50"],
-    ["operator", requirement({ key: "example.com/a", operator: "Matches" }), `nodePools[0].requirements[0].operator: got "Matches"; allowed: In, NotIn, Exists, DoesNotExist, Gt, Lt, Gte, Lte`],
+    [
+      "minValues 51",
+      requirement({ key: "example.com/a", operator: "Exists", minValues: 51 }),
+      "nodePools[0].requirements[0].minValues: got 51; must be between 1 and 50",
+    ],
+    [
+      "operator",
+      requirement({ key: "example.com/a", operator: "Matches" }),
+      `nodePools[0].requirements[0].operator: got "Matches"; allowed: In, NotIn, Exists, DoesNotExist, Gt, Lt, Gte, Lte`,
+    ],
     [
       "requirement key syntax",
       requirement({ key: "-bad", operator: "Exists" }),
@@ -213,15 +261,31 @@ describe("NodePool field rules (OpenAPI schema)", () => {
       pool({ requirements: Array.from({ length: 96 }, () => ({ key: "example.com/a", operator: "Exists" })) }),
       "nodePools[0].requirements: got 96; must list at most 95 requirements: the CRD allows 100 and this pool's other fields generate 5",
     ],
-    ["taint effect", pool({ taints: [{ key: "nvidia.com/gpu", effect: "NoRun" }] }), `nodePools[0].taints[0].effect: got "NoRun"; allowed: NoSchedule, PreferNoSchedule, NoExecute`],
+    [
+      "taint effect",
+      pool({ taints: [{ key: "nvidia.com/gpu", effect: "NoRun" }] }),
+      `nodePools[0].taints[0].effect: got "NoRun"; allowed: NoSchedule, PreferNoSchedule, NoExecute`,
+    ],
     [
       "taint key",
       pool({ startupTaints: [{ key: "a b", effect: "NoSchedule" }] }),
       `nodePools[0].startupTaints[0].key: got "a b"; must be a taint key such as nvidia.com/gpu: an optional DNS prefix and '/', then letters, digits, '-', '_' and '.'`,
     ],
-    ["label key syntax", pool({ labels: { "a b": "x" } }), `nodePools[0].labels.a b: got "a b"; must be a label key: an optional DNS subdomain prefix and '/', then letters, digits, '-', '_' and '.'`],
-    ["label value", pool({ labels: { team: "a/b" } }), `nodePools[0].labels.team: got "a/b"; must be a label value: letters, digits, '-', '_' and '.', starting and ending with a letter or digit`],
-    ["limit quantity", pool({ limits: { cpu: "lots" } }), `nodePools[0].limits.cpu: got "lots"; must be a resource quantity such as "1000", "1000Gi" or "500m"`],
+    [
+      "label key syntax",
+      pool({ labels: { "a b": "x" } }),
+      `nodePools[0].labels.a b: got "a b"; must be a label key: an optional DNS subdomain prefix and '/', then letters, digits, '-', '_' and '.'`,
+    ],
+    [
+      "label value",
+      pool({ labels: { team: "a/b" } }),
+      `nodePools[0].labels.team: got "a/b"; must be a label value: letters, digits, '-', '_' and '.', starting and ending with a letter or digit`,
+    ],
+    [
+      "limit quantity",
+      pool({ limits: { cpu: "lots" } }),
+      `nodePools[0].limits.cpu: got "lots"; must be a resource quantity such as "1000", "1000Gi" or "500m"`,
+    ],
     ["architecture", pool({ architectures: ["x86_64"] }), `nodePools[0].architectures[0]: got "x86_64"; allowed: amd64, arm64`],
     ["capacity type", pool({ capacityTypes: ["preemptible"] }), `nodePools[0].capacityTypes[0]: got "preemptible"; allowed: spot, on-demand, reserved`],
     ["empty list", pool({ zones: [] }), "nodePools[0].zones: got []; must list at least one value (omit the field to leave it open)"],
@@ -269,7 +333,11 @@ describe("EC2NodeClass CEL rules", () => {
       nodeClass({ amiSelectorTerms: [{ ssmParameter: "/my/ami" }] }),
       "nodeClasses[0].amiFamily: missing; must specify amiFamily if amiSelectorTerms does not contain an alias",
     ],
-    ["amiFamily against the default alias", nodeClass({ amiFamily: "AL2" }), `nodeClasses[0].amiFamily: got "AL2"; if set, amiFamily must be 'AL2023' or 'Custom' when using an AL2023 alias`],
+    [
+      "amiFamily against the default alias",
+      nodeClass({ amiFamily: "AL2" }),
+      `nodeClasses[0].amiFamily: got "AL2"; if set, amiFamily must be 'AL2023' or 'Custom' when using an AL2023 alias`,
+    ],
     [
       "amiFamily against a Bottlerocket alias",
       nodeClass({ amiAlias: "bottlerocket@latest", amiFamily: "AL2023" }),
@@ -280,14 +348,26 @@ describe("EC2NodeClass CEL rules", () => {
       nodeClass({ amiSelectorTerms: [{ alias: "windows2025@latest" }], amiFamily: "Windows2022" }),
       `nodeClasses[0].amiFamily: got "Windows2022"; if set, amiFamily must be 'Windows2025' or 'Custom' when using a Windows2025 alias`,
     ],
-    ["a pinned Windows alias", nodeClass({ amiAlias: "windows2022@v20250101" }), `nodeClasses[0].amiAlias: got "windows2022@v20250101"; windows families may only specify version 'latest'`],
-    ["an alias without a version", nodeClass({ amiAlias: "al2023" }), `nodeClasses[0].amiAlias: got "al2023"; 'alias' is improperly formatted, must match the format 'family@version'`],
+    [
+      "a pinned Windows alias",
+      nodeClass({ amiAlias: "windows2022@v20250101" }),
+      `nodeClasses[0].amiAlias: got "windows2022@v20250101"; windows families may only specify version 'latest'`,
+    ],
+    [
+      "an alias without a version",
+      nodeClass({ amiAlias: "al2023" }),
+      `nodeClasses[0].amiAlias: got "al2023"; 'alias' is improperly formatted, must match the format 'family@version'`,
+    ],
     [
       "an unknown alias family",
       nodeClass({ amiSelectorTerms: [{ alias: "ubuntu@latest" }] }),
       `nodeClasses[0].amiSelectorTerms[0].alias: got "ubuntu@latest"; family is not supported, must be one of the following: 'al2', 'al2023', 'bottlerocket', 'windows2019', 'windows2022', 'windows2025'`,
     ],
-    ["an alias over 30 characters", nodeClass({ amiAlias: "bottlerocket@v1.40.0-extra-long" }), `nodeClasses[0].amiAlias: got "bottlerocket@v1.40.0-extra-long"; must be at most 30 characters`],
+    [
+      "an alias over 30 characters",
+      nodeClass({ amiAlias: "bottlerocket@v1.40.0-extra-long" }),
+      `nodeClasses[0].amiAlias: got "bottlerocket@v1.40.0-extra-long"; must be at most 30 characters`,
+    ],
     [
       "an empty selector tag value",
       nodeClass({ amiFamily: "AL2023", amiSelectorTerms: [{ tags: { team: "" } }] }),
@@ -376,17 +456,37 @@ describe("EC2NodeClass field rules (OpenAPI schema and ours)", () => {
       { nodeClasses: [{ name: "Default" }], nodePools: [{ name: "a", nodeClass: "Default" }] },
       `nodeClasses[0].name: got "Default"; must be a DNS-1123 subdomain: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit (a Kubernetes EC2NodeClass name)`,
     ],
-    ["amiFamily", nodeClass({ amiFamily: "Ubuntu" }), `nodeClasses[0].amiFamily: got "Ubuntu"; allowed: AL2, AL2023, Bottlerocket, Custom, Windows2019, Windows2022, Windows2025`],
-    ["AMI id", nodeClass({ amiFamily: "Custom", amiSelectorTerms: [{ id: "i-0123" }] }), `nodeClasses[0].amiSelectorTerms[0].id: got "i-0123"; must be an AMI id such as ami-0123456789abcdef0`],
+    [
+      "amiFamily",
+      nodeClass({ amiFamily: "Ubuntu" }),
+      `nodeClasses[0].amiFamily: got "Ubuntu"; allowed: AL2, AL2023, Bottlerocket, Custom, Windows2019, Windows2022, Windows2025`,
+    ],
+    [
+      "AMI id",
+      nodeClass({ amiFamily: "Custom", amiSelectorTerms: [{ id: "i-0123" }] }),
+      `nodeClasses[0].amiSelectorTerms[0].id: got "i-0123"; must be an AMI id such as ami-0123456789abcdef0`,
+    ],
     ["no AMI terms", nodeClass({ amiSelectorTerms: [] }), "nodeClasses[0].amiSelectorTerms: got []; must list at least one term"],
-    ["hop limit", nodeClass({ metadataOptions: { httpPutResponseHopLimit: 65 } }), "nodeClasses[0].metadataOptions.httpPutResponseHopLimit: got 65; must be between 1 and 64"],
-    ["httpTokens", nodeClass({ metadataOptions: { httpTokens: "disabled" } }), `nodeClasses[0].metadataOptions.httpTokens: got "disabled"; allowed: required, optional`],
+    [
+      "hop limit",
+      nodeClass({ metadataOptions: { httpPutResponseHopLimit: 65 } }),
+      "nodeClasses[0].metadataOptions.httpPutResponseHopLimit: got 65; must be between 1 and 64",
+    ],
+    [
+      "httpTokens",
+      nodeClass({ metadataOptions: { httpTokens: "disabled" } }),
+      `nodeClasses[0].metadataOptions.httpTokens: got "disabled"; allowed: required, optional`,
+    ],
     [
       "volume type",
       nodeClass({ blockDeviceMappings: [{ deviceName: "/dev/xvda", rootVolume: true, ebs: { volumeSize: "20Gi", volumeType: "gp4" } }] }),
       `nodeClasses[0].blockDeviceMappings[0].ebs.volumeType: got "gp4"; allowed: standard, io1, io2, gp2, sc1, st1, gp3`,
     ],
-    ["root volume size", nodeClass({ rootVolumeSize: "50GB" }), `nodeClasses[0].rootVolumeSize: got "50GB"; must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)`],
+    [
+      "root volume size",
+      nodeClass({ rootVolumeSize: "50GB" }),
+      `nodeClasses[0].rootVolumeSize: got "50GB"; must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)`,
+    ],
     [
       "rootVolumeSize with blockDeviceMappings",
       nodeClass({ rootVolumeSize: "80Gi", blockDeviceMappings: [{ deviceName: "/dev/xvda", rootVolume: true, ebs: { volumeSize: "20Gi" } }] }),
@@ -397,7 +497,11 @@ describe("EC2NodeClass field rules (OpenAPI schema and ours)", () => {
       nodeClass({ amiAlias: "al2023@latest", amiSelectorTerms: [{ alias: "al2023@latest" }] }),
       `nodeClasses[0].amiSelectorTerms: got [{"alias":"al2023@latest"}]; cannot be combined with amiAlias; set one of them`,
     ],
-    ["kubelet percent", nodeClass({ kubelet: { imageGCLowThresholdPercent: 101 } }), "nodeClasses[0].kubelet.imageGCLowThresholdPercent: got 101; must be between 0 and 100"],
+    [
+      "kubelet percent",
+      nodeClass({ kubelet: { imageGCLowThresholdPercent: 101 } }),
+      "nodeClasses[0].kubelet.imageGCLowThresholdPercent: got 101; must be between 0 and 100",
+    ],
     ["no node classes", { nodeClasses: [] }, "nodeClasses: got []; must list at least one node class (omit nodeClasses for the default one)"],
   ])("%s", (_name, config, line) => {
     expect(problemsOf(config)).toEqual([line]);
@@ -438,7 +542,9 @@ describe("checks across objects", () => {
   });
 
   it("needs at least one pool", () => {
-    expect(problemsOf({ nodePools: [] })).toEqual(["nodePools: got []; must list at least one NodePool: Karpenter launches every workload node from one (omit nodePools for the default pool)"]);
+    expect(problemsOf({ nodePools: [] })).toEqual([
+      "nodePools: got []; must list at least one NodePool: Karpenter launches every workload node from one (omit nodePools for the default pool)",
+    ]);
   });
 
   it("rejects an instance family outside the pool's categories", () => {
@@ -455,7 +561,7 @@ describe("checks across objects", () => {
           { name: "a", weight: 0, nodeClass: "gpu" },
           { name: "b", requirements: [{ key: "kubernetes.io/hostname", operator: "In", values: [] }] },
         ],
-      })
+      }),
     ).toEqual([
       `nodeClasses[0].amiFamily: got "Ubuntu"; allowed: AL2, AL2023, Bottlerocket, Custom, Windows2019, Windows2022, Windows2025`,
       "nodePools[0].weight: got 0; must be between 1 and 100",

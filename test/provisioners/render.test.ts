@@ -2,10 +2,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseClusterConfig } from "../../src/config/load-config";
 import { toManifestYaml } from "../../src/provisioners/manifest-yaml";
+import { generatedRequirementCount } from "../../src/provisioners/provisioner-config";
 import { renderEc2NodeClass } from "../../src/provisioners/render-ec2-node-class";
 import { renderNodePool } from "../../src/provisioners/render-node-pool";
 import { renderProvisioners } from "../../src/provisioners/render-provisioners";
-import { generatedRequirementCount } from "../../src/provisioners/provisioner-config";
 import { CONTEXT } from "./helpers";
 
 const golden = (name: string) => fs.readFileSync(path.join(__dirname, "golden", name), "utf8");
@@ -27,7 +27,10 @@ describe("golden manifests (written by hand from the spec)", () => {
 describe("renderEc2NodeClass", () => {
   // amd64 pool: some classes here are Windows, which runs on amd64 only.
   const render = (fields: Record<string, unknown>, context = CONTEXT) =>
-    renderEc2NodeClass(configOf({ nodeClasses: [{ name: "default", ...fields }], nodePools: [{ name: "default", architectures: ["amd64"] }] }).nodeClasses[0], context);
+    renderEc2NodeClass(
+      configOf({ nodeClasses: [{ name: "default", ...fields }], nodePools: [{ name: "default", architectures: ["amd64"] }] }).nodeClasses[0],
+      context,
+    );
 
   it("uses instanceProfile instead of the role when given", () => {
     const spec = render({ instanceProfile: "my-profile" }).spec;
@@ -71,7 +74,11 @@ describe("renderNodePool", () => {
   it("takes nodeClassRef.name from the rendered EC2NodeClass", () => {
     const config = configOf({ nodeClasses: [{ name: "gpu" }], nodePools: [{ name: "a", nodeClass: "gpu" }] });
     const nodeClass = renderEc2NodeClass(config.nodeClasses[0], CONTEXT);
-    expect(renderNodePool(config.nodePools[0], nodeClass).spec.template.spec.nodeClassRef).toEqual({ group: "karpenter.k8s.aws", kind: "EC2NodeClass", name: "gpu" });
+    expect(renderNodePool(config.nodePools[0], nodeClass).spec.template.spec.nodeClassRef).toEqual({
+      group: "karpenter.k8s.aws",
+      kind: "EC2NodeClass",
+      name: "gpu",
+    });
   });
 
   it("renders every configured field", () => {
@@ -130,7 +137,11 @@ describe("renderNodePool", () => {
           terminationGracePeriod: "48h",
         },
       },
-      disruption: { consolidationPolicy: "Balanced", consolidateAfter: "Never", budgets: [{ nodes: "0", schedule: "@daily", duration: "1h30m", reasons: ["Drifted"] }] },
+      disruption: {
+        consolidationPolicy: "Balanced",
+        consolidateAfter: "Never",
+        budgets: [{ nodes: "0", schedule: "@daily", duration: "1h30m", reasons: ["Drifted"] }],
+      },
       limits: { cpu: "64", "nvidia.com/gpu": "8" },
       weight: 20,
     });
@@ -148,7 +159,7 @@ describe("renderNodePool", () => {
 describe("toManifestYaml", () => {
   it("never writes anchors or aliases for shared objects, nor folds long strings", () => {
     const shared = { tags: { "karpenter.sh/discovery": "x".repeat(200) } };
-    const text = toManifestYaml({ a: [shared], b: [shared], userData: "#!/bin/bash\n" + "y".repeat(300) + "\n" });
+    const text = toManifestYaml({ a: [shared], b: [shared], userData: `#!/bin/bash\n${"y".repeat(300)}\n` });
     expect(text).not.toMatch(/[&*]a1/);
     expect(text).toContain(`karpenter.sh/discovery: ${"x".repeat(200)}\n`);
     expect(text).toContain(`userData: |\n  #!/bin/bash\n  ${"y".repeat(300)}\n`);
@@ -156,7 +167,7 @@ describe("toManifestYaml", () => {
 
   it("quotes strings YAML 1.1 readers (kubectl) would take for numbers, booleans or dates", () => {
     expect(toManifestYaml({ cpu: "1000", value: "true", team: "yes", gpu: "on", date: "2025-01-01", nodes: "10%", schedule: "@daily" })).toBe(
-      `cpu: "1000"\nvalue: "true"\nteam: "yes"\ngpu: "on"\ndate: "2025-01-01"\nnodes: 10%\nschedule: "@daily"\n`
+      `cpu: "1000"\nvalue: "true"\nteam: "yes"\ngpu: "on"\ndate: "2025-01-01"\nnodes: 10%\nschedule: "@daily"\n`,
     );
   });
 });
@@ -182,7 +193,7 @@ describe("renderProvisioners", () => {
   it("refuses a pool whose class is missing (a bug: the config check prevents it)", () => {
     const config = configOf({});
     expect(() => renderProvisioners({ nodeClasses: [], nodePools: config.nodePools }, CONTEXT)).toThrow(
-      "NodePool default names node class default, which does not exist; the config check should have caught this"
+      "NodePool default names node class default, which does not exist; the config check should have caught this",
     );
   });
 });

@@ -14,9 +14,9 @@
 // What this does NOT check: the CRDs' CEL rules (x-kubernetes-validations); the package has no CEL
 // evaluator. Those rules are checked at config time in src/provisioners/provisioner-config.ts.
 import { readFileSync } from "node:fs";
-import { parseAllDocuments } from "yaml";
-import { NodePool } from "@kubernetes-models/karpenter/karpenter.sh/v1/NodePool";
 import { EC2NodeClass } from "@kubernetes-models/karpenter/karpenter.k8s.aws/v1/EC2NodeClass";
+import { NodePool } from "@kubernetes-models/karpenter/karpenter.sh/v1/NodePool";
+import { parseAllDocuments } from "yaml";
 
 const MODELS = {
   "karpenter.sh/v1/NodePool": NodePool,
@@ -39,7 +39,10 @@ function valueAt(document, pointer) {
 }
 
 function isNewerEnumValue(document, error) {
-  return error.keyword === "enum" && KARPENTER_1_14_VALUES.some((allowed) => allowed.path.test(error.instancePath) && valueAt(document, error.instancePath) === allowed.value);
+  return (
+    error.keyword === "enum" &&
+    KARPENTER_1_14_VALUES.some((allowed) => allowed.path.test(error.instancePath) && valueAt(document, error.instancePath) === allowed.value)
+  );
 }
 
 function describe(error) {
@@ -77,7 +80,8 @@ function validateDocument(document, where) {
 
 function main() {
   const sources = process.argv.slice(2);
-  const inputs = sources.length === 0 ? [{ name: "stdin", text: readFileSync(0, "utf8") }] : sources.map((name) => ({ name, text: readFileSync(name, "utf8") }));
+  const inputs =
+    sources.length === 0 ? [{ name: "stdin", text: readFileSync(0, "utf8") }] : sources.map((name) => ({ name, text: readFileSync(name, "utf8") }));
   const problems = [];
   let count = 0;
   for (const { name, text } of inputs) {
@@ -93,7 +97,9 @@ function main() {
     });
   }
   for (const line of problems) console.log(line);
-  console.log(problems.length === 0 ? `ok: ${count} documents valid` : `invalid: ${problems.length} problem${problems.length === 1 ? "" : "s"} in ${count} documents`);
+  console.log(
+    problems.length === 0 ? `ok: ${count} documents valid` : `invalid: ${problems.length} problem${problems.length === 1 ? "" : "s"} in ${count} documents`,
+  );
   process.exitCode = problems.length === 0 ? 0 : 1;
 }
 

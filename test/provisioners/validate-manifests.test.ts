@@ -32,14 +32,20 @@ describe("validate-manifests.mjs", () => {
           },
         ],
       },
-      "t.yaml"
+      "t.yaml",
     );
     const rendered = renderProvisioners(config, CONTEXT);
-    expect(validateManifests(documents([...rendered.nodeClasses, ...rendered.nodePools].map((r) => r.yaml)))).toEqual({ status: 0, lines: ["ok: 2 documents valid"] });
+    expect(validateManifests(documents([...rendered.nodeClasses, ...rendered.nodePools].map((r) => r.yaml)))).toEqual({
+      status: 0,
+      lines: ["ok: 2 documents valid"],
+    });
   });
 
   it("fails, naming the document and field, on a broken manifest", () => {
-    const broken = fs.readFileSync(path.join(__dirname, "golden/default-nodepool.yaml"), "utf8").replace("consolidateAfter: 1m", "consolidateAfter: 1d").replace("operator: Gt", "operator: Above");
+    const broken = fs
+      .readFileSync(path.join(__dirname, "golden/default-nodepool.yaml"), "utf8")
+      .replace("consolidateAfter: 1m", "consolidateAfter: 1d")
+      .replace("operator: Gt", "operator: Above");
     const notKarpenter = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n";
     expect(validateManifests(documents([broken, notKarpenter]))).toEqual({
       status: 1,
@@ -56,7 +62,10 @@ describe("validate-manifests.mjs", () => {
     const broken = fs.readFileSync(path.join(__dirname, "golden/default-nodepool.yaml"), "utf8").replace("operator: Gt", "operator: Balanced");
     expect(validateManifests(broken)).toEqual({
       status: 1,
-      lines: ["stdin#0 NodePool/default /spec/template/spec/requirements/4/operator: must be one of DoesNotExist, Exists, Gt, In, Lt, NotIn", "invalid: 1 problem in 1 documents"],
+      lines: [
+        "stdin#0 NodePool/default /spec/template/spec/requirements/4/operator: must be one of DoesNotExist, Exists, Gt, In, Lt, NotIn",
+        "invalid: 1 problem in 1 documents",
+      ],
     });
   });
 });
@@ -82,6 +91,9 @@ describe("templates/examples/multi-pool.yaml", () => {
   });
 
   it("renders manifests the schema validator accepts", () => {
-    expect(validateManifests(documents([...rendered.nodeClasses, ...rendered.nodePools].map((r) => r.yaml)))).toEqual({ status: 0, lines: ["ok: 5 documents valid"] });
+    expect(validateManifests(documents([...rendered.nodeClasses, ...rendered.nodePools].map((r) => r.yaml)))).toEqual({
+      status: 0,
+      lines: ["ok: 5 documents valid"],
+    });
   });
 });

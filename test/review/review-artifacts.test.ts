@@ -12,7 +12,8 @@ describe("review artifacts", () => {
   const read = (file: string) => fs.readFileSync(path.join(reviewDir, file), "utf8");
 
   it("writes, per stack, the resources, the IAM statements and the manifests", () => {
-    const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)).map((f) => `${e.name}/${f}`) : [e.name]));
+    const files = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)).map((f) => `${e.name}/${f}`) : [e.name]));
     expect(files(reviewDir).sort()).toEqual(
       [
         "demo-cluster/iam.md",

@@ -23,14 +23,21 @@ describe("the whole app", () => {
     const forbidden = [outdir, process.cwd(), os.homedir(), os.tmpdir()].filter((p) => p.length > 1);
     for (const file of filesUnder(outdir)) {
       const text = fs.readFileSync(file, "latin1");
-      for (const p of forbidden) expect({ file: path.relative(outdir, file), containsPath: text.includes(p) }).toEqual({ file: path.relative(outdir, file), containsPath: false });
+      for (const p of forbidden)
+        expect({ file: path.relative(outdir, file), containsPath: text.includes(p) }).toEqual({ file: path.relative(outdir, file), containsPath: false });
     }
   });
 
   it("is byte-identical across two synths", () => {
     const again = synthApp(clusterConfig);
-    const files = filesUnder(outdir).map((f) => path.relative(outdir, f)).sort();
-    expect(filesUnder(again).map((f) => path.relative(again, f)).sort()).toEqual(files);
+    const files = filesUnder(outdir)
+      .map((f) => path.relative(outdir, f))
+      .sort();
+    expect(
+      filesUnder(again)
+        .map((f) => path.relative(again, f))
+        .sort(),
+    ).toEqual(files);
     for (const file of files) expect([file, fs.readFileSync(path.join(again, file)).equals(fs.readFileSync(path.join(outdir, file)))]).toEqual([file, true]);
   });
 

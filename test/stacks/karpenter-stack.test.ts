@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { config, findResource, readStack, resourcesOfType, synthApp, TerraformJson } from "../helpers/synth-app";
+import { config, findResource, readStack, resourcesOfType, synthApp, type TerraformJson } from "../helpers/synth-app";
 
 const CLUSTER_TOKEN = "${ephemeral.aws_eks_cluster_auth.cluster.token}";
 
@@ -33,8 +33,15 @@ describe("the Karpenter stack", () => {
 
   it("can authenticate with `aws eks get-token` instead, for runs longer than a token lives", () => {
     const execJson = readStack(synthApp(config({ karpenter: { kubernetesAuth: "exec" } })), "demo-karpenter");
-    const exec = { api_version: "client.authentication.k8s.io/v1beta1", command: "aws", args: ["eks", "get-token", "--cluster-name", "demo", "--region", "us-east-1"] };
-    const cluster = { host: "${data.aws_eks_cluster.cluster.endpoint}", cluster_ca_certificate: "${base64decode(data.aws_eks_cluster.cluster.certificate_authority[0].data)}" };
+    const exec = {
+      api_version: "client.authentication.k8s.io/v1beta1",
+      command: "aws",
+      args: ["eks", "get-token", "--cluster-name", "demo", "--region", "us-east-1"],
+    };
+    const cluster = {
+      host: "${data.aws_eks_cluster.cluster.endpoint}",
+      cluster_ca_certificate: "${base64decode(data.aws_eks_cluster.cluster.certificate_authority[0].data)}",
+    };
     expect(execJson.provider!.helm).toEqual([{ kubernetes: { ...cluster, exec } }]);
     expect(execJson.provider!.kubectl).toEqual([{ ...cluster, exec: [exec], load_config_file: false, apply_retry_count: 3 }]);
     expect((execJson as { ephemeral?: unknown }).ephemeral).toBeUndefined();
@@ -49,8 +56,21 @@ describe("the Karpenter stack", () => {
   });
 
   it("installs the CRD chart, then the controller chart without its CRDs", () => {
-    expect(crds).toMatchObject({ name: "karpenter-crd", repository: "oci://public.ecr.aws/karpenter", version: "1.14.1", namespace: "karpenter", create_namespace: true });
-    expect(controller).toMatchObject({ name: "karpenter", repository: "oci://public.ecr.aws/karpenter", version: "1.14.1", namespace: "karpenter", skip_crds: true, wait: true });
+    expect(crds).toMatchObject({
+      name: "karpenter-crd",
+      repository: "oci://public.ecr.aws/karpenter",
+      version: "1.14.1",
+      namespace: "karpenter",
+      create_namespace: true,
+    });
+    expect(controller).toMatchObject({
+      name: "karpenter",
+      repository: "oci://public.ecr.aws/karpenter",
+      version: "1.14.1",
+      namespace: "karpenter",
+      skip_crds: true,
+      wait: true,
+    });
     expect(controller.depends_on).toEqual([`helm_release.${crdsId}`]);
   });
 
@@ -74,7 +94,9 @@ describe("the Karpenter stack", () => {
     const flowSchemas = resourcesOfType(json, "kubectl_manifest").filter(([, m]) => String(m.yaml_body).includes("kind: FlowSchema"));
     expect(flowSchemas.map(([, m]) => parse(String(m.yaml_body)).metadata.name).sort()).toEqual(["karpenter-leader-election", "karpenter-workload"]);
     for (const [, m] of flowSchemas) {
-      expect(parse(String(m.yaml_body)).spec.rules[0].subjects).toEqual([{ kind: "ServiceAccount", serviceAccount: { name: "karpenter", namespace: "karpenter" } }]);
+      expect(parse(String(m.yaml_body)).spec.rules[0].subjects).toEqual([
+        { kind: "ServiceAccount", serviceAccount: { name: "karpenter", namespace: "karpenter" } },
+      ]);
       expect(m.depends_on).toEqual([`helm_release.${controllerId}`]);
     }
   });

@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { readClusterConfigFile } from "../../src/config/load-config";
-import { validateManifests } from "../provisioners/helpers";
 import { config, readStack, resourcesOfType, synthApp } from "../helpers/synth-app";
+import { validateManifests } from "../provisioners/helpers";
 
 const EXAMPLE = path.join(__dirname, "../../templates/examples/multi-pool.yaml");
 

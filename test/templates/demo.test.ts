@@ -8,7 +8,12 @@ const documents = (file: string) => parseAllDocuments(fs.readFileSync(path.join(
 describe("demo workloads", () => {
   it("chip: namespace, deployment with real requests, service and an autoscaling/v2 HPA", () => {
     const docs = documents("chip.yaml");
-    expect(docs.map((d) => `${d.apiVersion} ${d.kind}`)).toEqual(["v1 Namespace", "apps/v1 Deployment", "v1 Service", "autoscaling/v2 HorizontalPodAutoscaler"]);
+    expect(docs.map((d) => `${d.apiVersion} ${d.kind}`)).toEqual([
+      "v1 Namespace",
+      "apps/v1 Deployment",
+      "v1 Service",
+      "autoscaling/v2 HorizontalPodAutoscaler",
+    ]);
     const container = docs[1].spec.template.spec.containers[0];
     expect(container.resources.requests).toEqual({ cpu: "250m", memory: "512Mi" });
     expect(docs[3].spec).toMatchObject({ minReplicas: 2, maxReplicas: 100, scaleTargetRef: { kind: "Deployment", name: "chip" } });

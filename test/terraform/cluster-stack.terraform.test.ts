@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { ClusterConfig } from "../../src/config/schema";
+import { config, findResource, readStack, resourcesOfType, synthApp, type TerraformJson } from "../helpers/synth-app";
 import { copyStack, findTerraform, terraform, terraformEnv } from "./terraform-cli";
-import { config, findResource, readStack, resourcesOfType, synthApp, TerraformJson } from "../helpers/synth-app";
-import { ClusterConfig } from "../../src/config/schema";
 
 const terraformBinary = findTerraform();
 if (!terraformBinary) {
@@ -74,7 +74,11 @@ function validateAndMockApply(clusterConfig: ClusterConfig): void {
   const init = terraform(["init", "-backend=false", "-input=false"], stackDir, env);
   expect({ step: "init", status: init.status, output: init.status === 0 ? "" : init.output }).toEqual({ step: "init", status: 0, output: "" });
   const validate = terraform(["validate"], stackDir, env);
-  expect({ step: "validate", status: validate.status, output: validate.status === 0 ? "" : validate.output }).toEqual({ step: "validate", status: 0, output: "" });
+  expect({ step: "validate", status: validate.status, output: validate.status === 0 ? "" : validate.output }).toEqual({
+    step: "validate",
+    status: 0,
+    output: "",
+  });
   writeMockTest(stackDir, readStack(outdir, stackName));
   const test = terraform(["test"], stackDir, env);
   expect({ step: "test", status: test.status, output: test.status === 0 ? "" : test.output }).toEqual({ step: "test", status: 0, output: "" });

@@ -9,7 +9,13 @@ export function findTerraform(): string | undefined {
   return found.status === 0 ? "terraform" : undefined;
 }
 
-const MIRROR_CANDIDATES = [process.env.TF_PLUGIN_MIRROR, "/opt/tf-plugins", path.join(os.homedir(), ".terraform.d", "plugins"), "/usr/share/terraform/plugins", "/usr/local/share/terraform/plugins"];
+const MIRROR_CANDIDATES = [
+  process.env.TF_PLUGIN_MIRROR,
+  "/opt/tf-plugins",
+  path.join(os.homedir(), ".terraform.d", "plugins"),
+  "/usr/share/terraform/plugins",
+  "/usr/local/share/terraform/plugins",
+];
 
 /** A local filesystem mirror holding hashicorp/aws, when the machine has one (no network here). */
 export function findProviderMirror(): string | undefined {

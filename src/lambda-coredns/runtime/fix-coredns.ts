@@ -6,11 +6,11 @@
 import {
   COREDNS_DEPLOYMENT_PATH,
   type DeploymentState,
-  STRATEGIC_MERGE_PATCH,
   describeRollout,
   isRolledOut,
   readDeploymentState,
   renderCorednsPatch,
+  STRATEGIC_MERGE_PATCH,
 } from "./coredns-deployment";
 import { CorednsFixError } from "./coredns-fix-error";
 import type { KubeClient } from "./kube-client";
@@ -42,9 +42,7 @@ export async function fixCoredns(options: FixCorednsOptions): Promise<FixCoredns
 
   const readDeployment = async (step: string): Promise<DeploymentState> => {
     const result = await runWithRetries(step, options, async (timeoutMs) =>
-      readDeploymentState(
-        await kube.requestJson({ method: "GET", path: COREDNS_DEPLOYMENT_PATH, token: await options.mintToken(), timeoutMs }),
-      ),
+      readDeploymentState(await kube.requestJson({ method: "GET", path: COREDNS_DEPLOYMENT_PATH, token: await options.mintToken(), timeoutMs })),
     );
     attempts += result.attempts;
     return result.value;

@@ -15,7 +15,7 @@ import { type Environment, readHandlerConfig } from "./handler-config";
 import { createKubeClient } from "./kube-client";
 import { type BackoffOptions, DEFAULT_BACKOFF } from "./retry-policy";
 import type { Timing } from "./run-with-retries";
-import { type Logger, consoleJsonLogger } from "./structured-log";
+import { consoleJsonLogger, type Logger } from "./structured-log";
 
 export interface LambdaContext {
   getRemainingTimeInMillis(): number;
@@ -63,9 +63,7 @@ export async function runHandler(event: unknown, context: LambdaContext, deps: H
   const remainingMs = context.getRemainingTimeInMillis();
   const budgetMs = remainingMs - deps.safetyMarginMs;
   if (budgetMs <= 0) {
-    throw new CorednsFixError(
-      `CoreDNS fix Lambda timeout too short: ${remainingMs} ms remaining, ${deps.safetyMarginMs} ms kept as safety margin`,
-    );
+    throw new CorednsFixError(`CoreDNS fix Lambda timeout too short: ${remainingMs} ms remaining, ${deps.safetyMarginMs} ms kept as safety margin`);
   }
   log({
     level: "info",

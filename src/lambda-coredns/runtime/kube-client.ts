@@ -94,9 +94,7 @@ export function createKubeClient(options: KubeClientOptions): KubeClient {
             headers: {
               Accept: "application/json",
               Authorization: `Bearer ${request.token}`,
-              ...(payload === undefined
-                ? {}
-                : { "Content-Type": request.contentType ?? "application/json", "Content-Length": payload.length }),
+              ...(payload === undefined ? {} : { "Content-Type": request.contentType ?? "application/json", "Content-Length": payload.length }),
             },
           },
           (res) => {

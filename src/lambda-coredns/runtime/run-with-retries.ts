@@ -27,11 +27,7 @@ export interface RetryResult<T> {
   readonly attempts: number;
 }
 
-export async function runWithRetries<T>(
-  step: string,
-  context: RetryContext,
-  attempt: (timeoutMs: number) => Promise<T>,
-): Promise<RetryResult<T>> {
+export async function runWithRetries<T>(step: string, context: RetryContext, attempt: (timeoutMs: number) => Promise<T>): Promise<RetryResult<T>> {
   const { timing } = context;
   let lastError = "none (the deadline had already passed)";
   let attempts = 0;
@@ -53,9 +49,7 @@ export async function runWithRetries<T>(
 }
 
 function giveUp(step: string, attempts: number, why: string, lastError: string): CorednsFixError {
-  return new CorednsFixError(
-    `CoreDNS fix failed at step "${step}" after ${attempts} attempt${attempts === 1 ? "" : "s"} (${why}); last error: ${lastError}`,
-  );
+  return new CorednsFixError(`CoreDNS fix failed at step "${step}" after ${attempts} attempt${attempts === 1 ? "" : "s"} (${why}); last error: ${lastError}`);
 }
 
 function describeError(error: unknown): string {

@@ -1,5 +1,5 @@
 import {
-  DeploymentState,
+  type DeploymentState,
   describeRollout,
   isRolledOut,
   readDeploymentState,

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
-import { AwsCredentials, EKS_TOKEN_PREFIX, mintEksToken, stsHostname } from "../../../src/lambda-coredns/runtime/eks-token";
+import { type AwsCredentials, EKS_TOKEN_PREFIX, mintEksToken, stsHostname } from "../../../src/lambda-coredns/runtime/eks-token";
 
 const CREDENTIALS: AwsCredentials = {
   accessKeyId: "AKIDEXAMPLE",
@@ -25,14 +25,7 @@ function expectedSignature(url: URL, clusterName: string, secretAccessKey: strin
     .map(([key, value]) => `${rfc3986(key)}=${rfc3986(value)}`)
     .sort()
     .join("&");
-  const canonicalRequest = [
-    "GET",
-    "/",
-    canonicalQuery,
-    `host:${url.host}\nx-k8s-aws-id:${clusterName}\n`,
-    "host;x-k8s-aws-id",
-    sha256(""),
-  ].join("\n");
+  const canonicalRequest = ["GET", "/", canonicalQuery, `host:${url.host}\nx-k8s-aws-id:${clusterName}\n`, "host;x-k8s-aws-id", sha256("")].join("\n");
   const amzDate = url.searchParams.get("X-Amz-Date") ?? "";
   const [, date, region, service] = (url.searchParams.get("X-Amz-Credential") ?? "").split("/");
   const scope = `${date}/${region}/${service}/aws4_request`;
@@ -124,8 +117,6 @@ describe("stsHostname", () => {
   });
 
   it("refuses ISO partitions instead of guessing their domain", () => {
-    expect(() => stsHostname("us-iso-east-1")).toThrow(
-      'AWS_REGION "us-iso-east-1" is in an ISO partition, whose STS domain this Lambda does not support',
-    );
+    expect(() => stsHostname("us-iso-east-1")).toThrow('AWS_REGION "us-iso-east-1" is in an ISO partition, whose STS domain this Lambda does not support');
   });
 });

@@ -4,9 +4,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { IncomingMessage, ServerResponse } from "node:http";
-import { Server, createServer } from "node:https";
-import { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -34,7 +34,23 @@ export function generateTestPki(): TestPki {
       join(dir, "server.ext"),
       "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n",
     );
-    openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.crt", "-days", "1", "-extfile", "server.ext");
+    openssl(
+      "x509",
+      "-req",
+      "-in",
+      "server.csr",
+      "-CA",
+      "ca.crt",
+      "-CAkey",
+      "ca.key",
+      "-CAcreateserial",
+      "-out",
+      "server.crt",
+      "-days",
+      "1",
+      "-extfile",
+      "server.ext",
+    );
     const read = (name: string): string => readFileSync(join(dir, name), "utf8");
     return { caPem: read("ca.crt"), otherCaPem: read("other.crt"), serverKeyPem: read("server.key"), serverCertPem: read("server.crt") };
   } finally {
@@ -64,11 +80,7 @@ export interface FakeKubeApi {
  * Answers each request with the next scripted reply; once the script is used up, every further request gets
  * `fallback` (default: a 500 naming the request, so an unexpected call fails the test visibly).
  */
-export async function startFakeKubeApi(
-  pki: TestPki,
-  script: readonly ScriptedReply[],
-  fallback?: ScriptedReply,
-): Promise<FakeKubeApi> {
+export async function startFakeKubeApi(pki: TestPki, script: readonly ScriptedReply[], fallback?: ScriptedReply): Promise<FakeKubeApi> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer({ key: pki.serverKeyPem, cert: pki.serverCertPem }, (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];

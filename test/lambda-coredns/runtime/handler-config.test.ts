@@ -40,9 +40,7 @@ describe("readHandlerConfig", () => {
 
   it("rejects CA data that is not a base64 PEM, without echoing it", () => {
     const run = (): unknown => readHandlerConfig({ ...VALID, CLUSTER_CA_DATA: "bm90IGEgY2VydA==" });
-    expect(run).toThrow(
-      "CoreDNS fix Lambda misconfigured: CLUSTER_CA_DATA is not the base64 of a PEM certificate (EKS certificate_authority.data)",
-    );
+    expect(run).toThrow("CoreDNS fix Lambda misconfigured: CLUSTER_CA_DATA is not the base64 of a PEM certificate (EKS certificate_authority.data)");
     expect(run).not.toThrow("bm90IGEgY2VydA==");
   });
 

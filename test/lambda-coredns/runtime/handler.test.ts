@@ -1,14 +1,14 @@
-import { HandlerDependencies, runHandler } from "../../../src/lambda-coredns/runtime/handler";
-import { LogEntry } from "../../../src/lambda-coredns/runtime/structured-log";
+import { type HandlerDependencies, runHandler } from "../../../src/lambda-coredns/runtime/handler";
+import type { LogEntry } from "../../../src/lambda-coredns/runtime/structured-log";
 import {
-  FakeKubeApi,
-  RecordedRequest,
-  ScriptedReply,
-  TestPki,
   corednsDeployment,
+  type FakeKubeApi,
   generateTestPki,
+  type RecordedRequest,
+  type ScriptedReply,
   startFakeKubeApi,
   status,
+  type TestPki,
 } from "./fake-kube-api";
 
 const PATH = "/apis/apps/v1/namespaces/kube-system/deployments/coredns";
@@ -93,7 +93,9 @@ describe("runHandler against a fake Kubernetes API over real TLS", () => {
   function expectRequests(expected: readonly Partial<RecordedRequest>[], ...extra: unknown[]): void {
     const requests = api?.requests ?? [];
     expect(requests).toHaveLength(expected.length);
-    requests.forEach((request, index) => expect(request).toMatchObject(expected[index]));
+    requests.forEach((request, index) => {
+      expect(request).toMatchObject(expected[index]);
+    });
     const tokens = requests.map((request) => request.authorization ?? "");
     for (const authorization of tokens) expect(authorization).toMatch(/^Bearer k8s-aws-v1\.[A-Za-z0-9_-]+$/);
     const exposed = JSON.stringify([logs, ...extra.map((e) => (e instanceof Error ? e.message : e))]);
@@ -308,9 +310,7 @@ describe("handler", () => {
     delete process.env.CLUSTER_ENDPOINT;
     delete process.env.CLUSTER_CA_DATA;
     const log = jest.spyOn(console, "log").mockImplementation(() => undefined);
-    await expect(handler({}, CONTEXT)).rejects.toThrow(
-      "CoreDNS fix Lambda misconfigured: CLUSTER_ENDPOINT is not set; CLUSTER_CA_DATA is not set",
-    );
+    await expect(handler({}, CONTEXT)).rejects.toThrow("CoreDNS fix Lambda misconfigured: CLUSTER_ENDPOINT is not set; CLUSTER_CA_DATA is not set");
     expect(log.mock.calls).toEqual([['{"level":"info","step":"start","message":"invoked","eventKeys":[]}']]);
     log.mockRestore();
   });

@@ -1,5 +1,5 @@
-import { KubeClient, KubeHttpError, KubeTransportError, createKubeClient } from "../../../src/lambda-coredns/runtime/kube-client";
-import { FakeKubeApi, ScriptedReply, TestPki, generateTestPki, startFakeKubeApi, status } from "./fake-kube-api";
+import { createKubeClient, type KubeClient, KubeHttpError, KubeTransportError } from "../../../src/lambda-coredns/runtime/kube-client";
+import { type FakeKubeApi, generateTestPki, type ScriptedReply, startFakeKubeApi, status, type TestPki } from "./fake-kube-api";
 
 const PATH = "/apis/apps/v1/namespaces/kube-system/deployments/coredns";
 

@@ -1,5 +1,5 @@
 import { KubeHttpError, KubeTransportError } from "../../../src/lambda-coredns/runtime/kube-client";
-import { DEFAULT_BACKOFF, backoffDelayMs, isRetryable } from "../../../src/lambda-coredns/runtime/retry-policy";
+import { backoffDelayMs, DEFAULT_BACKOFF, isRetryable } from "../../../src/lambda-coredns/runtime/retry-policy";
 
 describe("isRetryable", () => {
   it.each([401, 403, 404, 409, 429, 500, 502, 503, 504])("retries HTTP %i", (status) => {
