@@ -1,17 +1,9 @@
 import { z } from "zod";
-import { AWS_REGIONS } from "../config/aws-regions";
-import { strictObject } from "../config/schema-helpers";
-
-const BACKEND_FIELDS = {
-  local: [],
-  s3: ["bucket", "keyPrefix", "region"],
-  cloud: ["organization", "project", "workspacePrefix", "hostname"],
-} as const;
-
-const REQUIRED_FIELDS: Readonly<Record<keyof typeof BACKEND_FIELDS, readonly string[]>> = { local: [], s3: ["bucket"], cloud: ["organization"] };
+import { AWS_REGIONS } from "../shared/aws-regions";
+import { strictObject, withChecks } from "../shared/schema-helpers";
 
 /** Where each stack keeps its Terraform state. Fields apply per type; the others are rejected. */
-const rawBackendSchema = strictObject({
+const backendFields = strictObject({
   /** local (default), s3 or cloud (HCP Terraform / Terraform Enterprise). */
   type: z.enum(["local", "s3", "cloud"]).default("local"),
   /** s3: the state bucket (it must exist; versioning on is strongly advised). */
@@ -48,40 +40,64 @@ const rawBackendSchema = strictObject({
     .optional(),
 });
 
-function checkBackendFields(value: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  const type = typeof value.type === "string" && value.type in BACKEND_FIELDS ? (value.type as keyof typeof BACKEND_FIELDS) : undefined;
-  if (!type) return;
-  const allowed: readonly string[] = BACKEND_FIELDS[type];
-  for (const key of Object.keys(BACKEND_FIELDS).flatMap((t) => BACKEND_FIELDS[t as keyof typeof BACKEND_FIELDS] as readonly string[])) {
-    if (value[key] !== undefined && !allowed.includes(key)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [key],
-        input: value[key],
-        message: `does not apply to backend type ${type}; ${allowed.length ? `its fields are ${allowed.join(", ")}` : "it takes no other field"}`,
-      });
-    }
-  }
-  for (const key of REQUIRED_FIELDS[type]) {
-    if (value[key] === undefined) ctx.addIssue({ code: "custom", path: [key], input: undefined, message: `is required for backend type ${type}` });
-  }
-}
+type BackendFields = z.output<typeof backendFields>;
+type BackendField = Exclude<keyof BackendFields, "type">;
+
+const FIELDS_BY_TYPE: Readonly<Record<BackendFields["type"], readonly BackendField[]>> = {
+  local: [],
+  s3: ["bucket", "keyPrefix", "region"],
+  cloud: ["organization", "project", "workspacePrefix", "hostname"],
+};
+
+const REQUIRED_BY_TYPE: Readonly<Record<BackendFields["type"], readonly BackendField[]>> = { local: [], s3: ["bucket"], cloud: ["organization"] };
+
+const ALL_FIELDS = Object.values(FIELDS_BY_TYPE).flat();
 
 export type BackendConfig =
   | { readonly type: "local" }
   | { readonly type: "s3"; readonly bucket: string; readonly keyPrefix?: string; readonly region?: string }
   | { readonly type: "cloud"; readonly organization: string; readonly project?: string; readonly workspacePrefix: string; readonly hostname?: string };
 
-export const backendSchema = rawBackendSchema
-  .superRefine((value, ctx) => checkBackendFields(value as Record<string, unknown>, ctx), { when: () => true })
-  .transform((raw): BackendConfig => {
-    switch (raw.type) {
+/** A field the checks above made sure is set. */
+function requiredField(value: string | undefined, field: BackendField): string {
+  if (value === undefined) throw new Error(`backend.${field} is unset after validation; the backend checks should have reported it`);
+  return value;
+}
+
+export const backendSchema = withChecks(backendFields, [
+  {
+    reads: ["type", ...ALL_FIELDS],
+    check: (backend, report) => {
+      const allowed = FIELDS_BY_TYPE[backend.type];
+      for (const field of ALL_FIELDS) {
+        if (backend[field] !== undefined && !allowed.includes(field)) {
+          report(
+            [field],
+            backend[field],
+            `does not apply to backend type ${backend.type}; ${allowed.length ? `its fields are ${allowed.join(", ")}` : "it takes no other field"}`,
+          );
+        }
+      }
+      for (const field of REQUIRED_BY_TYPE[backend.type]) {
+        if (backend[field] === undefined) report([field], undefined, `is required for backend type ${backend.type}`);
+      }
+    },
+  },
+])
+  .transform((backend): BackendConfig => {
+    switch (backend.type) {
       case "local":
         return { type: "local" };
       case "s3":
-        return { type: "s3", bucket: raw.bucket!, keyPrefix: raw.keyPrefix, region: raw.region };
+        return { type: "s3", bucket: requiredField(backend.bucket, "bucket"), keyPrefix: backend.keyPrefix, region: backend.region };
       case "cloud":
-        return { type: "cloud", organization: raw.organization!, project: raw.project, workspacePrefix: raw.workspacePrefix ?? "", hostname: raw.hostname };
+        return {
+          type: "cloud",
+          organization: requiredField(backend.organization, "organization"),
+          project: backend.project,
+          workspacePrefix: backend.workspacePrefix ?? "",
+          hostname: backend.hostname,
+        };
     }
   })
   .prefault({});

@@ -1,5 +1,5 @@
 import { CloudBackend, LocalBackend, NamedCloudWorkspace, S3Backend, type TerraformStack } from "cdktf";
-import { TERRAFORM_1_10 } from "../stacks/terraform-version";
+import { TERRAFORM_1_10 } from "../shared/terraform-version";
 import type { BackendConfig } from "./backend-config";
 
 export interface StackBackendProps {

@@ -1,4 +1,4 @@
-import type { ClusterConfigInput } from "./schema";
+import type { ClusterConfigInput } from "./cluster-schema";
 
 /**
  * The cluster synthesized when no CLUSTER_CONFIG is given: only the name is set; every other field takes

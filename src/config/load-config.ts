@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import { LineCounter, parseDocument } from "yaml";
+import { formatIssues } from "../shared/format-issues";
+import { type ClusterConfig, clusterConfigSchema } from "./cluster-schema";
 import { ConfigError } from "./config-error";
 import { DEFAULT_CLUSTER } from "./default-cluster";
-import { formatIssues } from "./format-issues";
-import { type ClusterConfig, clusterConfigSchema } from "./schema";
 
 /** The environment variable naming the cluster file; without it the embedded default cluster is used. */
 export const CLUSTER_CONFIG_ENV = "CLUSTER_CONFIG";

@@ -1,6 +1,7 @@
 import { EksAccessEntry } from "@cdktf/provider-aws/lib/eks-access-entry";
 import { EksAccessPolicyAssociation } from "@cdktf/provider-aws/lib/eks-access-policy-association";
 import { Construct } from "constructs";
+import { accessPolicyArn } from "../iam/arns";
 import type { AwsContext } from "../iam/aws-context";
 
 export interface AccessEntriesProps {
@@ -9,11 +10,6 @@ export interface AccessEntriesProps {
   /** The role Karpenter's nodes join with: an EC2_LINUX entry (STANDARD would not let kubelet register). */
   readonly nodeRoleArn: string;
   readonly adminPrincipalArns: readonly string[];
-}
-
-/** ARN of an EKS access policy. */
-export function accessPolicyArn(aws: Pick<AwsContext, "partition">, name: string): string {
-  return `arn:${aws.partition}:eks::aws:cluster-access-policy/${name}`;
 }
 
 /** Who may reach the Kubernetes API: Karpenter's nodes, and the configured administrators. */
@@ -29,7 +25,7 @@ export class AccessEntries extends Construct {
       return new EksAccessPolicyAssociation(this, `admin-${i}-policy`, {
         clusterName: props.clusterName,
         principalArn: entry.principalArn,
-        policyArn: accessPolicyArn(props.aws, "AmazonEKSClusterAdminPolicy"),
+        policyArn: accessPolicyArn(props.aws.partition, "AmazonEKSClusterAdminPolicy"),
         accessScope: { type: "cluster" },
       });
     });

@@ -5,13 +5,14 @@ import { IamOpenidConnectProvider } from "@cdktf/provider-aws/lib/iam-openid-con
 import { KmsAlias } from "@cdktf/provider-aws/lib/kms-alias";
 import { KmsKey } from "@cdktf/provider-aws/lib/kms-key";
 import { Construct } from "constructs";
-import type { ResourceNames } from "../config/resource-names";
-import type { ClusterConfig } from "../config/schema";
 import type { ServiceRole } from "../iam/service-role";
 import { DISCOVERY_TAG } from "../network/discovery-tag";
+import type { ResourceNames } from "../shared/resource-names";
+import type { ClusterSettings } from "./cluster-settings";
 
 export interface ControlPlaneProps {
-  readonly config: ClusterConfig;
+  readonly kubernetesVersion: string;
+  readonly settings: ClusterSettings;
   readonly names: ResourceNames;
   readonly clusterRole: ServiceRole;
   readonly privateSubnetIds: readonly string[];
@@ -29,7 +30,7 @@ export class ControlPlane extends Construct {
 
   constructor(scope: Construct, id: string, props: ControlPlaneProps) {
     super(scope, id);
-    const { config, names } = props;
+    const { settings, names } = props;
 
     const secretsKey = new KmsKey(this, "secrets-key", {
       description: `Envelope encryption of Kubernetes secrets in EKS cluster ${names.cluster}`,
@@ -39,24 +40,24 @@ export class ControlPlane extends Construct {
     new KmsAlias(this, "secrets-key-alias", { name: names.secretsKeyAlias, targetKeyId: secretsKey.keyId });
 
     // EKS creates this group on first log with no expiry; owning it sets retention and lets destroy remove it.
-    const logGroup = new CloudwatchLogGroup(this, "log-group", { name: names.clusterLogGroup, retentionInDays: config.cluster.logRetentionDays });
+    const logGroup = new CloudwatchLogGroup(this, "log-group", { name: names.clusterLogGroup, retentionInDays: settings.logRetentionDays });
 
     this.cluster = new EksCluster(this, "cluster", {
       name: names.cluster,
-      version: config.kubernetesVersion,
+      version: props.kubernetesVersion,
       roleArn: props.clusterRole.role.arn,
       vpcConfig: {
         subnetIds: [...props.privateSubnetIds],
-        endpointPrivateAccess: config.cluster.endpointPrivateAccess,
-        endpointPublicAccess: config.cluster.endpointPublicAccess,
-        publicAccessCidrs: config.cluster.endpointPublicAccess ? [...config.cluster.publicAccessCidrs] : undefined,
+        endpointPrivateAccess: settings.endpointPrivateAccess,
+        endpointPublicAccess: settings.endpointPublicAccess,
+        publicAccessCidrs: settings.endpointPublicAccess ? [...settings.publicAccessCidrs] : undefined,
       },
       encryptionConfig: { provider: { keyArn: secretsKey.arn }, resources: ["secrets"] },
-      enabledClusterLogTypes: [...config.cluster.logTypes],
+      enabledClusterLogTypes: [...settings.logTypes],
       accessConfig: {
         // API only: access entries are managed here; the aws-auth ConfigMap of the original is gone.
         authenticationMode: "API",
-        bootstrapClusterCreatorAdminPermissions: config.cluster.creatorAdmin,
+        bootstrapClusterCreatorAdminPermissions: settings.creatorAdmin,
       },
       // The role must hold its policy before EKS assumes it, and the log group must exist before EKS writes.
       dependsOn: [...props.clusterRole.attachments, logGroup],

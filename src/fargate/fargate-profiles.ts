@@ -1,33 +1,30 @@
 import { EksFargateProfile } from "@cdktf/provider-aws/lib/eks-fargate-profile";
 import type { ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
-
-export interface FargateProfileSpec {
-  readonly name: string;
-  readonly namespaces: readonly string[];
-  readonly labels?: Readonly<Record<string, string>>;
-}
+import type { FargateProfileSpec, SystemFargateProfiles } from "./fargate-config";
 
 export interface FargateProfilesProps {
   readonly clusterName: string;
   readonly podExecutionRoleArn: string;
   /** Fargate runs pods in private subnets only. */
   readonly privateSubnetIds: readonly string[];
-  /** In creation order; the first must be kube-system (CoreDNS waits for it). */
-  readonly profiles: readonly FargateProfileSpec[];
+  /** The profiles of the system pods, created first (CoreDNS waits for kube-system). */
+  readonly system: SystemFargateProfiles;
+  /** The config's own profiles, after the system ones. */
+  readonly extra: readonly FargateProfileSpec[];
   /** What the first profile waits for (the pod execution role's policy, for one). */
   readonly dependsOn: readonly ITerraformDependable[];
 }
 
 /** The Fargate profiles of the cluster, created one after another. */
 export class FargateProfiles extends Construct {
-  readonly byName: ReadonlyMap<string, EksFargateProfile>;
+  /** The profile that schedules CoreDNS: its fix (or add-on) must come after it. */
+  readonly kubeSystem: EksFargateProfile;
 
   constructor(scope: Construct, id: string, props: FargateProfilesProps) {
     super(scope, id);
-    const byName = new Map<string, EksFargateProfile>();
     let previous: readonly ITerraformDependable[] = props.dependsOn;
-    for (const spec of props.profiles) {
+    const create = (spec: FargateProfileSpec): EksFargateProfile => {
       const profile = new EksFargateProfile(this, spec.name, {
         clusterName: props.clusterName,
         fargateProfileName: spec.name,
@@ -41,9 +38,11 @@ export class FargateProfiles extends Construct {
         // cluster at a time and answers ResourceInUseException otherwise.
         dependsOn: [...previous],
       });
-      byName.set(spec.name, profile);
       previous = [profile];
-    }
-    this.byName = byName;
+      return profile;
+    };
+    this.kubeSystem = create(props.system.kubeSystem);
+    if (props.system.karpenter !== undefined) create(props.system.karpenter);
+    for (const spec of props.extra) create(spec);
   }
 }

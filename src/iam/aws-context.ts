@@ -1,6 +1,6 @@
 import { DataAwsCallerIdentity } from "@cdktf/provider-aws/lib/data-aws-caller-identity";
 import type { Construct } from "constructs";
-import { partitionOf } from "../config/aws-regions";
+import { partitionOf } from "./arns";
 
 /** Where ARNs point: partition and region are known at synth; the account id only at plan. */
 export interface AwsContext {
@@ -13,9 +13,4 @@ export interface AwsContext {
 export function awsContext(scope: Construct, region: string): AwsContext {
   const identity = new DataAwsCallerIdentity(scope, "caller-identity");
   return { ...partitionOf(region), region, accountId: identity.accountId };
-}
-
-/** ARN of an AWS managed policy in the partition. */
-export function managedPolicyArn(aws: Pick<AwsContext, "partition">, name: string): string {
-  return `arn:${aws.partition}:iam::aws:policy/${name}`;
 }

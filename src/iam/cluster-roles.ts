@@ -1,6 +1,7 @@
 import { Construct } from "constructs";
-import type { ResourceNames } from "../config/resource-names";
-import { type AwsContext, managedPolicyArn } from "./aws-context";
+import type { ResourceNames } from "../shared/resource-names";
+import { managedPolicyArn } from "./arns";
+import type { AwsContext } from "./aws-context";
 import { ServiceRole } from "./service-role";
 
 export interface ClusterRolesProps {
@@ -31,7 +32,7 @@ export class ClusterRoles extends Construct {
           principals: [{ type: "Service", identifiers: ["eks.amazonaws.com"] }],
         },
       ],
-      managedPolicyArns: [managedPolicyArn(aws, "AmazonEKSClusterPolicy")],
+      managedPolicyArns: [managedPolicyArn(aws.partition, "AmazonEKSClusterPolicy")],
     });
     this.fargatePodExecution = new ServiceRole(this, "fargate-pod-execution", {
       roleName: names.fargatePodExecutionRole,
@@ -53,7 +54,7 @@ export class ClusterRoles extends Construct {
           ],
         },
       ],
-      managedPolicyArns: [managedPolicyArn(aws, "AmazonEKSFargatePodExecutionRolePolicy")],
+      managedPolicyArns: [managedPolicyArn(aws.partition, "AmazonEKSFargatePodExecutionRolePolicy")],
     });
     this.karpenterNode = new ServiceRole(this, "karpenter-node", {
       roleName: names.karpenterNodeRole,
@@ -61,7 +62,7 @@ export class ClusterRoles extends Construct {
       trust: [{ sid: "Ec2AssumeRole", effect: "Allow", actions: ["sts:AssumeRole"], principals: [{ type: "Service", identifiers: [`ec2.${aws.dnsSuffix}`] }] }],
       // The node role of Karpenter's getting-started template (v1.14).
       managedPolicyArns: ["AmazonEKS_CNI_Policy", "AmazonEKSWorkerNodePolicy", "AmazonEC2ContainerRegistryPullOnly", "AmazonSSMManagedInstanceCore"].map((n) =>
-        managedPolicyArn(aws, n),
+        managedPolicyArn(aws.partition, n),
       ),
     });
   }

@@ -10,10 +10,10 @@ import { VpcSecurityGroupEgressRule } from "@cdktf/provider-aws/lib/vpc-security
 import { VpcSecurityGroupIngressRule } from "@cdktf/provider-aws/lib/vpc-security-group-ingress-rule";
 import { AssetType, TerraformAsset } from "cdktf";
 import { Construct } from "constructs";
-import type { ResourceNames } from "../config/resource-names";
-import { accessPolicyArn } from "../eks/access-entries";
-import { type AwsContext, managedPolicyArn } from "../iam/aws-context";
+import { accessPolicyArn, managedPolicyArn } from "../iam/arns";
+import type { AwsContext } from "../iam/aws-context";
 import { ServiceRole } from "../iam/service-role";
+import type { ResourceNames } from "../shared/resource-names";
 import { bundleCoreDnsFix } from "./lambda-bundle";
 
 export interface CoreDnsFixLambdaProps {
@@ -50,14 +50,14 @@ export class CoreDnsFixLambda extends Construct {
         { sid: "LambdaAssumeRole", effect: "Allow", actions: ["sts:AssumeRole"], principals: [{ type: "Service", identifiers: ["lambda.amazonaws.com"] }] },
       ],
       // ENIs in the VPC and its own log stream; no other AWS API is called.
-      managedPolicyArns: [managedPolicyArn(aws, "service-role/AWSLambdaVPCAccessExecutionRole")],
+      managedPolicyArns: [managedPolicyArn(aws.partition, "service-role/AWSLambdaVPCAccessExecutionRole")],
     });
     const accessEntry = new EksAccessEntry(this, "access-entry", { clusterName: cluster.name, principalArn: role.role.arn, type: "STANDARD" });
     // Edit in kube-system only: enough to read and patch the coredns Deployment, nothing cluster-wide.
     const accessPolicy = new EksAccessPolicyAssociation(this, "access-policy", {
       clusterName: cluster.name,
       principalArn: accessEntry.principalArn,
-      policyArn: accessPolicyArn(aws, "AmazonEKSEditPolicy"),
+      policyArn: accessPolicyArn(aws.partition, "AmazonEKSEditPolicy"),
       accessScope: { type: "namespace", namespaces: ["kube-system"] },
     });
 

@@ -10,15 +10,16 @@ export interface LambdaBundle {
   readonly sha256: string;
 }
 
-/** The folder holding package.json, whether this runs from src/ (tests) or dist/src/ (synth). */
+/**
+ * The project folder: the nearest folder above this module whose package.json is this project's. This code
+ * runs from src/ (tests) or from the app bundle cached under node_modules/.cache (synth).
+ */
 function projectRoot(): string {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, "package.json"))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${__dirname}`);
-    dir = parent;
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, "utf8")).name === "autonomous-eks") return dir;
+    if (path.dirname(dir) === dir) throw new Error(`the autonomous-eks package.json is not above ${__dirname}`);
   }
-  return dir;
 }
 
 /** Zip timestamps are fixed so that the same source gives the same bytes on any machine and any day. */
@@ -48,9 +49,7 @@ export function bundleCoreDnsFix(): LambdaBundle {
 
   if (!fs.existsSync(zipPath)) {
     // Loaded here, not at the top: synths that hit the cache never load esbuild.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const esbuild: typeof import("esbuild") = require("esbuild");
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { zipSync }: typeof import("fflate") = require("fflate");
     const built = esbuild.buildSync({
       entryPoints: [path.join(runtimeDir, "handler.ts")],

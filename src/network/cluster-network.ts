@@ -7,9 +7,9 @@ import { RouteTableAssociation } from "@cdktf/provider-aws/lib/route-table-assoc
 import { Subnet } from "@cdktf/provider-aws/lib/subnet";
 import { Vpc } from "@cdktf/provider-aws/lib/vpc";
 import { Construct } from "constructs";
-import type { NetworkConfig } from "../config/schema";
 import { parseCidr } from "./cidr";
 import { DISCOVERY_TAG } from "./discovery-tag";
+import type { NetworkConfig } from "./network-config";
 import { planSubnets } from "./subnet-plan";
 
 export interface ClusterNetworkProps {
@@ -40,7 +40,9 @@ export class ClusterNetwork extends Construct {
       return;
     }
 
-    const plan = planSubnets(parseCidr(network.vpcCidr)!, network.availabilityZones);
+    const vpcCidr = parseCidr(network.vpcCidr);
+    if (vpcCidr === undefined) throw new Error(`network.vpcCidr ${network.vpcCidr} is not a CIDR; the config check should have caught this`);
+    const plan = planSubnets(vpcCidr, network.availabilityZones);
     const vpc = new Vpc(this, "vpc", {
       cidrBlock: network.vpcCidr,
       // Both are required for the private API endpoint and for Fargate pods to resolve it.

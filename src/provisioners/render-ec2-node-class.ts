@@ -1,6 +1,8 @@
 import { DISCOVERY_TAG } from "../network/discovery-tag";
+import { effectiveAmiSelectorTerms, osFamily } from "./ami-selection";
 import type { BlockDeviceMapping, EC2NodeClass, EC2NodeClassSpec, KubeletConfiguration } from "./karpenter-api";
-import { DEFAULT_AMI_ALIAS, DEFAULT_ROOT_VOLUME_SIZE, type NodeClassConfig } from "./provisioner-config";
+import type { NodeClassConfig } from "./node-class-schema";
+import { DEFAULT_ROOT_VOLUME_SIZE } from "./provisioner-defaults";
 
 /** What an EC2NodeClass needs from the rest of the stack. */
 export interface NodeClassContext {
@@ -12,18 +14,6 @@ export interface NodeClassContext {
   readonly tags: Readonly<Record<string, string>>;
 }
 
-/** The alias family ("al2023") or the amiFamily in lowercase: what decides the disk layout. */
-function osFamily(nodeClass: NodeClassConfig): string {
-  const alias = nodeClass.amiAlias ?? nodeClass.amiSelectorTerms?.find((t) => t.alias !== undefined)?.alias;
-  return alias !== undefined ? alias.split("@")[0] : (nodeClass.amiFamily ?? "al2023").toLowerCase();
-}
-
-/** Windows nodes are scheduled with `kubernetes.io/os: windows`. */
-export function isWindowsNodeClass(nodeClass: EC2NodeClass): boolean {
-  const alias = nodeClass.spec.amiSelectorTerms.find((t) => t.alias !== undefined)?.alias;
-  return (alias ?? nodeClass.spec.amiFamily ?? "").toLowerCase().startsWith("windows");
-}
-
 const ebsDefaults = { volumeType: "gp3", encrypted: true, deleteOnTermination: true } as const;
 
 /**
@@ -31,13 +21,8 @@ const ebsDefaults = { volumeType: "gp3", encrypted: true, deleteOnTermination: t
  * OS volume and keeps kubelet's data (images, emptyDir) on /dev/xvdb, Windows AMIs use /dev/sda1.
  * @see https://karpenter.sh/docs/concepts/nodeclasses/#specblockdevicemappings
  */
-function defaultBlockDeviceMappings(nodeClass: NodeClassConfig): BlockDeviceMapping[] {
-  const family = osFamily(nodeClass);
-  const root = (deviceName: string): BlockDeviceMapping => ({
-    deviceName,
-    rootVolume: true,
-    ebs: { volumeSize: nodeClass.rootVolumeSize ?? DEFAULT_ROOT_VOLUME_SIZE, ...ebsDefaults },
-  });
+function defaultBlockDeviceMappings(family: string, rootVolumeSize: string): BlockDeviceMapping[] {
+  const root = (deviceName: string): BlockDeviceMapping => ({ deviceName, rootVolume: true, ebs: { volumeSize: rootVolumeSize, ...ebsDefaults } });
   if (family === "bottlerocket") return [{ deviceName: "/dev/xvda", ebs: { volumeSize: "4Gi", ...ebsDefaults } }, root("/dev/xvdb")];
   if (family.startsWith("windows")) return [root("/dev/sda1")];
   return [root("/dev/xvda")];
@@ -51,9 +36,10 @@ function compact<T extends object>(object: T): T {
 export function renderEc2NodeClass(nodeClass: NodeClassConfig, context: NodeClassContext): EC2NodeClass {
   const discovery = [{ tags: { [DISCOVERY_TAG]: context.clusterName } }];
   const tags = { ...context.tags, ...nodeClass.tags };
+  const amiSelectorTerms = effectiveAmiSelectorTerms(nodeClass).map((term) => compact({ ...term }));
   const spec: EC2NodeClassSpec = compact({
     amiFamily: nodeClass.amiFamily,
-    amiSelectorTerms: nodeClass.amiSelectorTerms?.map((term) => compact({ ...term })) ?? [{ alias: nodeClass.amiAlias ?? DEFAULT_AMI_ALIAS }],
+    amiSelectorTerms,
     // Exactly one of the two (a CEL rule of the CRD); the config check rejects both.
     role: nodeClass.instanceProfile === undefined ? (nodeClass.role ?? context.nodeRoleName) : undefined,
     instanceProfile: nodeClass.instanceProfile,
@@ -62,7 +48,7 @@ export function renderEc2NodeClass(nodeClass: NodeClassConfig, context: NodeClas
     metadataOptions: { ...nodeClass.metadataOptions },
     blockDeviceMappings:
       nodeClass.blockDeviceMappings?.map((m) => compact({ deviceName: m.deviceName, rootVolume: m.rootVolume, ebs: m.ebs && compact({ ...m.ebs }) })) ??
-      defaultBlockDeviceMappings(nodeClass),
+      defaultBlockDeviceMappings(osFamily({ amiSelectorTerms, amiFamily: nodeClass.amiFamily }), nodeClass.rootVolumeSize ?? DEFAULT_ROOT_VOLUME_SIZE),
     kubelet: nodeClass.kubelet && (compact({ ...nodeClass.kubelet }) as KubeletConfiguration),
     userData: nodeClass.userData,
     tags: Object.keys(tags).length > 0 ? tags : undefined,

@@ -1,21 +1,7 @@
-import type { EC2NodeClass, NodePool, NodeSelectorRequirementWithMinValues, Taint } from "./karpenter-api";
-import type { NodePoolConfig } from "./provisioner-config";
-import { isWindowsNodeClass } from "./render-ec2-node-class";
-
-/** Well-known label keys the pool's fields turn into requirements. */
-export const REQUIREMENT_KEYS = {
-  architecture: "kubernetes.io/arch",
-  os: "kubernetes.io/os",
-  capacityType: "karpenter.sh/capacity-type",
-  instanceCategory: "karpenter.k8s.aws/instance-category",
-  instanceFamily: "karpenter.k8s.aws/instance-family",
-  instanceSize: "karpenter.k8s.aws/instance-size",
-  instanceGeneration: "karpenter.k8s.aws/instance-generation",
-  zone: "topology.kubernetes.io/zone",
-} as const;
-
-const isIn = (key: string, values: readonly string[] | undefined): NodeSelectorRequirementWithMinValues[] =>
-  values === undefined ? [] : [{ key, operator: "In", values: [...values] }];
+import { isWindows } from "./ami-selection";
+import type { EC2NodeClass, NodePool, Taint } from "./karpenter-api";
+import type { NodePoolConfig } from "./node-pool-schema";
+import { selectionRequirements } from "./pool-requirements";
 
 const renderTaint = (t: NodePoolConfig["taints"][number]): Taint =>
   t.value === undefined ? { key: t.key, effect: t.effect } : { key: t.key, value: t.value, effect: t.effect };
@@ -25,16 +11,8 @@ const renderTaint = (t: NodePoolConfig["taints"][number]): Taint =>
  * and the EC2NodeClass's `metadata.name` come from one place.
  */
 export function renderNodePool(pool: NodePoolConfig, nodeClass: EC2NodeClass): NodePool {
-  const requirements: NodeSelectorRequirementWithMinValues[] = [
-    ...isIn(REQUIREMENT_KEYS.architecture, pool.architectures),
-    ...isIn(REQUIREMENT_KEYS.os, [isWindowsNodeClass(nodeClass) ? "windows" : "linux"]),
-    ...isIn(REQUIREMENT_KEYS.capacityType, pool.capacityTypes),
-    ...isIn(REQUIREMENT_KEYS.instanceCategory, pool.instanceCategories),
-    ...isIn(REQUIREMENT_KEYS.instanceFamily, pool.instanceFamilies),
-    ...isIn(REQUIREMENT_KEYS.instanceSize, pool.instanceSizes),
-    // "Gt 2" for minGeneration 3: Gte exists only since Karpenter 1.14, Gt reads the same everywhere.
-    { key: REQUIREMENT_KEYS.instanceGeneration, operator: "Gt", values: [String(pool.minGeneration - 1)] },
-    ...isIn(REQUIREMENT_KEYS.zone, pool.zones),
+  const requirements = [
+    ...selectionRequirements(pool, isWindows(nodeClass.spec) ? "windows" : "linux"),
     ...pool.requirements.map((r) => ({
       key: r.key,
       operator: r.operator,

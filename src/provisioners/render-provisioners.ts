@@ -1,46 +1,37 @@
+import { type RenderedManifest, renderManifest } from "../kubernetes/manifest-yaml";
 import type { EC2NodeClass, NodePool } from "./karpenter-api";
-import { toManifestYaml } from "./manifest-yaml";
-import type { NodeClassConfig, NodePoolConfig } from "./provisioner-config";
+import type { NodeClassConfig } from "./node-class-schema";
+import type { NodePoolConfig } from "./node-pool-schema";
 import { type NodeClassContext, renderEc2NodeClass } from "./render-ec2-node-class";
 import { renderNodePool } from "./render-node-pool";
 
-export interface RenderedNodeClass {
-  readonly name: string;
-  readonly object: EC2NodeClass;
-  readonly yaml: string;
-}
-
-export interface RenderedNodePool {
-  readonly name: string;
+export interface RenderedNodePool extends RenderedManifest<NodePool> {
   /** The EC2NodeClass it launches with: the stack applies that manifest first. */
   readonly nodeClassName: string;
-  readonly object: NodePool;
-  readonly yaml: string;
 }
 
 export interface RenderedProvisioners {
-  readonly nodeClasses: readonly RenderedNodeClass[];
+  readonly nodeClasses: readonly RenderedManifest<EC2NodeClass>[];
   readonly nodePools: readonly RenderedNodePool[];
+}
+
+/** The node classes and pools of a cluster config. */
+export interface ProvisionerConfig {
+  readonly nodeClasses: readonly NodeClassConfig[];
+  readonly nodePools: readonly NodePoolConfig[];
 }
 
 /**
  * Every EC2NodeClass and NodePool of a validated config, as objects and YAML. The config check guarantees
  * that each pool names an existing class; a missing one here is a bug, not a user error.
  */
-export function renderProvisioners(
-  config: { readonly nodeClasses: readonly NodeClassConfig[]; readonly nodePools: readonly NodePoolConfig[] },
-  context: NodeClassContext,
-): RenderedProvisioners {
-  const nodeClasses = config.nodeClasses.map((nodeClass) => {
-    const object = renderEc2NodeClass(nodeClass, context);
-    return { name: object.metadata.name, object, yaml: toManifestYaml(object) };
-  });
+export function renderProvisioners(config: ProvisionerConfig, context: NodeClassContext): RenderedProvisioners {
+  const nodeClasses = config.nodeClasses.map((nodeClass) => renderManifest(renderEc2NodeClass(nodeClass, context)));
   const nodePools = config.nodePools.map((pool) => {
-    const nodeClass = nodeClasses.find((c) => c.name === pool.nodeClass);
+    const nodeClass = nodeClasses.find((c) => c.object.metadata.name === pool.nodeClass);
     if (nodeClass === undefined)
       throw new Error(`NodePool ${pool.name} names node class ${pool.nodeClass}, which does not exist; the config check should have caught this`);
-    const object = renderNodePool(pool, nodeClass.object);
-    return { name: object.metadata.name, nodeClassName: nodeClass.name, object, yaml: toManifestYaml(object) };
+    return { ...renderManifest(renderNodePool(pool, nodeClass.object)), nodeClassName: nodeClass.object.metadata.name };
   });
   return { nodeClasses, nodePools };
 }

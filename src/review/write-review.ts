@@ -3,8 +3,7 @@ import * as path from "node:path";
 import { reviewArtifacts } from "./review-artifacts";
 
 /**
- * Writes review/<stack>/... for every stack of a synthesized cdktf.out. Usage (after a synth):
- * node dist/src/review/write-review.js [cdktf.out] [review]
+ * Writes review/<stack>/... for every stack of a synthesized cdktf.out (npm run review synthesizes first).
  */
 export function writeReview(outdir: string, reviewDir: string): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8")) as { stacks: Record<string, { synthesizedStackPath: string }> };
@@ -20,10 +19,4 @@ export function writeReview(outdir: string, reviewDir: string): string[] {
     }
   }
   return written;
-}
-
-if (require.main === module) {
-  const [outdir = "cdktf.out", reviewDir = "review"] = process.argv.slice(2);
-  const written = writeReview(outdir, reviewDir);
-  console.log(`Review artifacts (${written.length} files):\n${written.map((f) => `  ${f}`).join("\n")}`);
 }

@@ -1,5 +1,5 @@
 import { type App, DISABLE_STACK_TRACE_IN_METADATA } from "cdktf";
-import type { ClusterConfig } from "../config/schema";
+import type { ClusterConfig } from "../config/cluster-schema";
 import { ClusterStack } from "./cluster-stack";
 import { KarpenterStack } from "./karpenter-stack";
 import { stackNames } from "./stack-names";

@@ -2,18 +2,19 @@ import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { Annotations, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import { configureBackend } from "../backend/stack-backend";
-import { resourceNames } from "../config/resource-names";
-import type { ClusterConfig } from "../config/schema";
+import type { ClusterConfig } from "../config/cluster-schema";
 import { AccessEntries } from "../eks/access-entries";
 import { ControlPlane } from "../eks/control-plane";
 import { CoreAddons } from "../eks/core-addons";
+import { CoreDnsAddon } from "../eks/coredns-addon";
+import { systemFargateProfiles } from "../fargate/fargate-config";
 import { FargateProfiles } from "../fargate/fargate-profiles";
 import { awsContext } from "../iam/aws-context";
 import { ClusterRoles } from "../iam/cluster-roles";
-import { KarpenterAws } from "../karpenter/karpenter-aws";
-import { CoreDnsAddon } from "../lambda-coredns/coredns-addon";
+import { KarpenterAws } from "../karpenter/aws/karpenter-aws";
 import { CoreDnsFixLambda } from "../lambda-coredns/coredns-fix-lambda";
 import { ClusterNetwork } from "../network/cluster-network";
+import { resourceNames } from "../shared/resource-names";
 
 export interface ClusterStackProps {
   readonly config: ClusterConfig;
@@ -41,28 +42,29 @@ export class ClusterStack extends TerraformStack {
 
     const network = new ClusterNetwork(this, "network", { clusterName: config.name, network: config.network });
     const roles = new ClusterRoles(this, "roles", { aws, names });
-    this.controlPlane = new ControlPlane(this, "eks", { config, names, clusterRole: roles.cluster, privateSubnetIds: network.privateSubnetIds });
+    this.controlPlane = new ControlPlane(this, "eks", {
+      kubernetesVersion: config.kubernetesVersion,
+      settings: config.cluster,
+      names,
+      clusterRole: roles.cluster,
+      privateSubnetIds: network.privateSubnetIds,
+    });
     const clusterName = this.controlPlane.cluster.name;
 
     new AccessEntries(this, "access", { aws, clusterName, nodeRoleArn: roles.karpenterNode.role.arn, adminPrincipalArns: config.cluster.adminPrincipalArns });
     new CoreAddons(this, "addons", { clusterName });
 
-    const karpenterNamespace = config.karpenter.namespace;
     this.fargateProfiles = new FargateProfiles(this, "fargate", {
       clusterName,
       podExecutionRoleArn: roles.fargatePodExecution.role.arn,
       privateSubnetIds: network.privateSubnetIds,
-      profiles: [
-        { name: "kube-system", namespaces: ["kube-system"] },
-        // In kube-system, Karpenter is covered by the profile above.
-        ...(karpenterNamespace === "kube-system" ? [] : [{ name: "karpenter", namespaces: [karpenterNamespace] }]),
-        ...config.fargate.profiles,
-      ],
+      system: systemFargateProfiles(config.karpenter.namespace),
+      extra: config.fargate.profiles,
       dependsOn: roles.fargatePodExecution.attachments,
     });
 
     // CoreDNS waits for the kube-system profile: pods created before it would stay Pending.
-    const kubeSystemProfile = this.fargateProfiles.byName.get("kube-system")!;
+    const kubeSystemProfile = this.fargateProfiles.kubeSystem;
     if (config.coreDns.mode === "lambda") {
       new CoreDnsFixLambda(this, "coredns", {
         aws,
@@ -80,7 +82,7 @@ export class ClusterStack extends TerraformStack {
     }
 
     new KarpenterAws(this, "karpenter", {
-      config,
+      settings: config.karpenter,
       names,
       aws,
       nodeRoleArn: roles.karpenterNode.role.arn,

@@ -6,12 +6,13 @@ import { Fn, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import { KubectlProvider } from "../../.gen/providers/kubectl/provider";
 import { configureBackend } from "../backend/stack-backend";
-import { resourceNames } from "../config/resource-names";
-import type { ClusterConfig } from "../config/schema";
-import { FlowSchemas } from "../karpenter/flow-schemas";
-import { KarpenterReleases } from "../karpenter/karpenter-releases";
-import { ProvisionerManifests } from "../karpenter/provisioner-manifests";
-import { TERRAFORM_1_10 } from "./terraform-version";
+import type { ClusterConfig } from "../config/cluster-schema";
+import { FlowSchemas } from "../karpenter/kubernetes/flow-schemas";
+import { KarpenterReleases } from "../karpenter/kubernetes/karpenter-releases";
+import { ProvisionerManifests } from "../karpenter/kubernetes/provisioner-manifests";
+import { renderProvisioners } from "../provisioners/render-provisioners";
+import { resourceNames } from "../shared/resource-names";
+import { TERRAFORM_1_10 } from "../shared/terraform-version";
 
 export interface KarpenterStackProps {
   readonly config: ClusterConfig;
@@ -64,7 +65,9 @@ export class KarpenterStack extends TerraformStack {
     });
 
     const releases = new KarpenterReleases(this, "karpenter", {
-      config,
+      clusterName: config.name,
+      region: config.region,
+      settings: config.karpenter,
       clusterEndpoint: cluster.endpoint,
       controllerRoleArn: controllerRole.arn,
       interruptionQueueName: names.interruptionQueue,
@@ -74,6 +77,7 @@ export class KarpenterStack extends TerraformStack {
       new FlowSchemas(this, "flow-schemas", { namespace: config.karpenter.namespace, controller: releases.controller });
     }
 
-    new ProvisionerManifests(this, "provisioners", { config, nodeRoleName: names.karpenterNodeRole, controller: releases.controller });
+    const provisioners = renderProvisioners(config, { clusterName: config.name, nodeRoleName: names.karpenterNodeRole, tags: config.tags });
+    new ProvisionerManifests(this, "provisioners", { provisioners, controller: releases.controller });
   }
 }

@@ -1,17 +1,9 @@
-import { ConfigError } from "../../src/config/config-error";
 import { parseClusterConfig } from "../../src/config/load-config";
+import { problemsOf } from "../helpers/problems";
 import { config, readStack, synthApp } from "../helpers/synth-app";
 import { findTerraform } from "../terraform/terraform-cli";
 
-function problems(backend: unknown): readonly string[] {
-  try {
-    parseClusterConfig({ name: "demo", backend }, "t.yaml");
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error("the backend config was accepted");
-}
+const problems = (backend: unknown) => problemsOf(() => parseClusterConfig({ name: "demo", backend }, "t.yaml"));
 
 const backendOf = (outdir: string, stack: string) => readStack(outdir, stack).terraform!;
 

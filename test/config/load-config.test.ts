@@ -1,18 +1,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { ConfigError } from "../../src/config/config-error";
 import { loadClusterConfig, parseClusterConfig, readClusterConfigFile } from "../../src/config/load-config";
-
-function problemsOf(fn: () => unknown): readonly string[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error("expected a ConfigError, but the config was accepted");
-}
+import { problemsOf } from "../helpers/problems";
 
 const problems = (input: unknown) => problemsOf(() => parseClusterConfig(input, "test.yaml"));
 
@@ -54,17 +44,6 @@ describe("defaults", () => {
     expect(config.backend).toEqual({ type: "local" });
   });
 
-  it("derives the default zones from the region", () => {
-    expect(parseClusterConfig({ name: "demo", region: "eu-west-1" }, "t").network).toMatchObject({
-      availabilityZones: ["eu-west-1a", "eu-west-1b", "eu-west-1c"],
-    });
-  });
-
-  it("takes an existing VPC", () => {
-    const config = parseClusterConfig({ name: "demo", network: { vpcId: "vpc-0abc", privateSubnetIds: ["subnet-01", "subnet-02"] } }, "t");
-    expect(config.network).toEqual({ kind: "existing", vpcId: "vpc-0abc", privateSubnetIds: ["subnet-01", "subnet-02"], publicSubnetIds: [] });
-  });
-
   it("uses the embedded default cluster without CLUSTER_CONFIG", () => {
     expect(loadClusterConfig({}).name).toBe("karpenter-autonomous");
   });
@@ -93,7 +72,7 @@ describe("cluster name", () => {
   });
 });
 
-describe("region, version and zones", () => {
+describe("region and version", () => {
   it("rejects an unknown region", () => {
     expect(problems({ name: "demo", region: "us-east1" })).toEqual([
       'region: got "us-east1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)',
@@ -109,67 +88,6 @@ describe("region, version and zones", () => {
   it("explains the YAML number trap for versions", () => {
     expect(problems({ name: "demo", kubernetesVersion: 1.3 })).toEqual([
       'kubernetesVersion: got 1.3; must be a quoted string such as "1.35" (YAML reads 1.30 as the number 1.3)',
-    ]);
-  });
-
-  it("rejects zones outside the region, duplicates and too few zones", () => {
-    expect(problems({ name: "demo", region: "eu-west-1", network: { availabilityZones: ["eu-west-1a", "us-east-1b", "eu-west-1a"] } })).toEqual([
-      'network.availabilityZones[1]: got "us-east-1b"; is not an availability zone of eu-west-1; expected eu-west-1 followed by a zone letter, such as eu-west-1a',
-      'network.availabilityZones[2]: got "eu-west-1a"; is listed twice; each availability zone may appear once',
-    ]);
-    expect(problems({ name: "demo", network: { availabilityZones: ["us-east-1a"] } })).toEqual([
-      'network.availabilityZones: got ["us-east-1a"]; must list at least 2 availability zones (EKS requires subnets in two)',
-    ]);
-  });
-});
-
-describe("network", () => {
-  it("rejects malformed CIDRs and host bits", () => {
-    expect(problems({ name: "demo", network: { vpcCidr: "10.0.0.1/16" } })).toEqual([
-      'network.vpcCidr: got "10.0.0.1/16"; must be an IPv4 CIDR block such as 10.0.0.0/16 (the new VPC\'s range), with no host bits set',
-    ]);
-    expect(problems({ name: "demo", cluster: { publicAccessCidrs: ["203.0.113.0/33"] } })).toEqual([
-      'cluster.publicAccessCidrs[0]: got "203.0.113.0/33"; must be an IPv4 CIDR block such as 10.0.0.0/16 (a client range), with no host bits set',
-    ]);
-  });
-
-  it("rejects VPC ranges too small or too large for the zones", () => {
-    expect(problems({ name: "demo", network: { vpcCidr: "10.0.0.0/22" } })).toEqual([
-      'network.vpcCidr: got "10.0.0.0/22"; is too small for 3 availability zones: private subnets would be /25; use a prefix between /16 and /21',
-    ]);
-    expect(problems({ name: "demo", network: { vpcCidr: "10.0.0.0/8" } })).toEqual([
-      'network.vpcCidr: got "10.0.0.0/8"; is larger than AWS allows for a VPC: use a prefix between /16 and /21',
-    ]);
-  });
-
-  it("asks for zones in regions whose zone letters differ between accounts", () => {
-    expect(problems({ name: "demo", region: "ap-northeast-1" })).toEqual([
-      "network.availabilityZones: missing; must be listed in ap-northeast-1, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)",
-    ]);
-    expect(
-      parseClusterConfig({ name: "demo", region: "ap-northeast-1", network: { availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"] } }, "t").network,
-    ).toMatchObject({
-      availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"],
-    });
-  });
-
-  it("rejects pool zones where the new VPC has no subnet", () => {
-    expect(
-      problems({
-        name: "demo",
-        network: { availabilityZones: ["us-east-1a", "us-east-1b"] },
-        nodePools: [{ name: "default", zones: ["us-east-1a", "us-east-1d"] }],
-      }),
-    ).toEqual(['nodePools[0].zones[1]: got "us-east-1d"; has no subnet in this VPC; the VPC\'s zones are us-east-1a, us-east-1b']);
-  });
-
-  it("rejects mixing a new VPC's fields with an existing VPC", () => {
-    expect(problems({ name: "demo", network: { vpcId: "vpc-0abc", vpcCidr: "10.0.0.0/16", privateSubnetIds: ["subnet-01"] } })).toEqual([
-      'network.vpcCidr: got "10.0.0.0/16"; applies to a new VPC only; remove it, or remove vpcId to create a VPC',
-      'network.privateSubnetIds: got ["subnet-01"]; must list at least 2 private subnets (in different zones) when vpcId is set',
-    ]);
-    expect(problems({ name: "demo", network: { privateSubnetIds: ["subnet-01", "subnet-02"] } })).toEqual([
-      'network.privateSubnetIds: got ["subnet-01","subnet-02"]; applies to an existing VPC only; set vpcId too, or remove it',
     ]);
   });
 });
@@ -188,25 +106,6 @@ describe("structure", () => {
     ]);
   });
 
-  it("rejects Fargate profiles that collide with the built-in ones", () => {
-    expect(
-      problems({
-        name: "demo",
-        fargate: {
-          profiles: [
-            { name: "karpenter", namespaces: ["monitoring"] },
-            { name: "apps", namespaces: ["kube-system"] },
-            { name: "apps", namespaces: ["apps"] },
-          ],
-        },
-      }),
-    ).toEqual([
-      'fargate.profiles[2]: got "apps"; is listed twice; each profile name may appear once',
-      'fargate.profiles[0].name: got "karpenter"; is reserved for the profile this project creates itself; choose another name',
-      'fargate.profiles[1].namespaces[0]: got "kube-system"; already has a Fargate profile created by this project; remove it here',
-    ]);
-  });
-
   it("reports every problem of a file at once", () => {
     expect(problems({ name: "bad name", region: "mars-1", network: { natGateways: "many" }, extra: true })).toEqual([
       `name: got "bad name"; must start with a letter or digit and contain only letters, digits, '-' and '_' (EKS cluster name rules)`,
@@ -216,31 +115,9 @@ describe("structure", () => {
     ]);
   });
 
-  it("rejects a private-endpoint-off cluster whose public endpoint would not admit its own NAT", () => {
-    expect(problems({ name: "demo", cluster: { endpointPrivateAccess: false, publicAccessCidrs: ["203.0.113.0/24"] } })).toEqual([
-      "cluster.endpointPrivateAccess: got false; cannot be false with a narrowed publicAccessCidrs: nodes, Fargate pods and the CoreDNS Lambda would reach the API from the NAT addresses, which the list does not include; keep the private endpoint on",
-    ]);
-  });
-
-  it("rejects a cluster nobody could administer", () => {
-    expect(problems({ name: "demo", cluster: { creatorAdmin: false } })).toEqual([
-      "cluster.creatorAdmin: got false; cannot be false without adminPrincipalArns: nobody could administer the cluster, and the Karpenter stack could not be deployed",
-    ]);
-    expect(
-      parseClusterConfig({ name: "demo", cluster: { creatorAdmin: false, adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"] } }, "t").cluster
-        .creatorAdmin,
-    ).toBe(false);
-  });
-
   it("rejects a node class role other than the cluster's node role", () => {
     expect(problems({ name: "demo", nodeClasses: [{ name: "default", role: "other-role" }] })).toEqual([
       `nodeClasses[0].role: got "other-role"; must be demo-karpenter-node or omitted: Karpenter may pass only this cluster's node role, and only that role may join the cluster`,
-    ]);
-  });
-
-  it("rejects both endpoints off", () => {
-    expect(problems({ name: "demo", cluster: { endpointPublicAccess: false, endpointPrivateAccess: false } })).toEqual([
-      "cluster.endpointPrivateAccess: got false; cannot be false when endpointPublicAccess is false too: the API server would be unreachable",
     ]);
   });
 

@@ -2,8 +2,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { App } from "cdktf";
+import type { ClusterConfig, ClusterConfigInput } from "../../src/config/cluster-schema";
 import { parseClusterConfig } from "../../src/config/load-config";
-import type { ClusterConfig, ClusterConfigInput } from "../../src/config/schema";
 import { buildStacks } from "../../src/stacks/autonomous-eks-app";
 
 /** A synthesized Terraform JSON document. */

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { parse } from "yaml";
 import { parseClusterConfig } from "../../src/config/load-config";
 import { renderProvisioners } from "../../src/provisioners/render-provisioners";
-import { CONTEXT, problemsOf, validateManifests } from "./helpers";
+import { clusterProblems as problemsOf } from "../helpers/problems";
+import { CONTEXT, validateManifests } from "./helpers";
 
 // Property: every config the validator accepts renders objects that (1) read back from their YAML unchanged
 // and (2) pass the @kubernetes-models/karpenter schemas. The generators mix valid and invalid values; the
@@ -90,14 +91,12 @@ const nodePool = fc
         fc.record({ instanceCategories: fc.subarray(["c", "m", "r", "g", "p", "t"], { minLength: 1 }) }),
         fc.record({ instanceFamilies: fc.subarray(["c7g", "m5", "r6i", "g5", "p4d"], { minLength: 1 }) }),
         // Families within the categories, or (rarely) not.
-        fc
-          .subarray(["c7g", "m5", "r6i", "g5", "p4d"], { minLength: 1 })
-          .chain((families) =>
-            mostly(fc.constant(families.map((f) => f[0])), fc.constant(["t"])).map((categories) => ({
-              instanceFamilies: families,
-              instanceCategories: [...new Set(categories)],
-            })),
-          ),
+        fc.subarray(["c7g", "m5", "r6i", "g5", "p4d"], { minLength: 1 }).chain((families) =>
+          mostly(fc.constant(families.map((f) => f[0])), fc.constant(["t"])).map((categories) => ({
+            instanceFamilies: families,
+            instanceCategories: [...new Set(categories)],
+          })),
+        ),
       ),
       instanceSizes: fc.subarray(["large", "xlarge", "2xlarge", "metal"], { minLength: 1 }),
       minGeneration: fc.integer({ min: 1, max: 8 }),

@@ -12,7 +12,7 @@
 // engines node >=22 but runs on node 20 (it uses nothing newer); the Jest test proves that on every run.
 //
 // What this does NOT check: the CRDs' CEL rules (x-kubernetes-validations); the package has no CEL
-// evaluator. Those rules are checked at config time in src/provisioners/provisioner-config.ts.
+// evaluator. Those rules are checked at config time in src/provisioners/ (node-class-schema.ts, node-pool-schema.ts).
 import { readFileSync } from "node:fs";
 import { EC2NodeClass } from "@kubernetes-models/karpenter/karpenter.k8s.aws/v1/EC2NodeClass";
 import { NodePool } from "@kubernetes-models/karpenter/karpenter.sh/v1/NodePool";

@@ -75,8 +75,8 @@ describe("templates/examples/multi-pool.yaml", () => {
   const rendered = renderProvisioners(config, { clusterName: config.name, nodeRoleName: `${config.name}-karpenter-node`, tags: config.tags });
 
   it("parses into two node classes and three pools", () => {
-    expect(rendered.nodeClasses.map((c) => c.name)).toEqual(["default", "gpu"]);
-    expect(rendered.nodePools.map((p) => [p.name, p.nodeClassName])).toEqual([
+    expect(rendered.nodeClasses.map((c) => c.object.metadata.name)).toEqual(["default", "gpu"]);
+    expect(rendered.nodePools.map((p) => [p.object.metadata.name, p.nodeClassName])).toEqual([
       ["general-purpose", "default"],
       ["arm64-spot", "default"],
       ["gpu", "gpu"],

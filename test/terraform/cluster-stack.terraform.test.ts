@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { ClusterConfig } from "../../src/config/schema";
+import type { ClusterConfig } from "../../src/config/cluster-schema";
 import { config, findResource, readStack, resourcesOfType, synthApp, type TerraformJson } from "../helpers/synth-app";
 import { copyStack, findTerraform, terraform, terraformEnv } from "./terraform-cli";
 

@@ -1,0 +1,51 @@
+import { vpcZones } from "../network/network-config";
+import type { NodeClassConfig } from "../provisioners/node-class-schema";
+import type { NodePoolConfig } from "../provisioners/node-pool-schema";
+import { isZoneOfRegion } from "../shared/aws-regions";
+import { resourceNames } from "../shared/resource-names";
+import type { FieldCheck } from "../shared/schema-helpers";
+
+/** The fields of a cluster config that the checks below read. */
+interface CheckedFields {
+  readonly name: string;
+  readonly region: string;
+  readonly network: { readonly vpcId?: string; readonly availabilityZones?: readonly string[] };
+  readonly nodeClasses: readonly NodeClassConfig[];
+  readonly nodePools: readonly NodePoolConfig[];
+}
+
+/** Checks that relate sections owned by different rooms. */
+export const CLUSTER_CHECKS: readonly FieldCheck<CheckedFields>[] = [
+  {
+    // The controller may pass only this cluster's node role to EC2 (its PassRole statement), and only that
+    // role has an access entry that lets nodes join.
+    reads: ["name", "nodeClasses.*.role"],
+    check: ({ name, nodeClasses }, report) => {
+      const nodeRole = resourceNames(name).karpenterNodeRole;
+      nodeClasses.forEach((nodeClass, i) => {
+        if (nodeClass.role !== undefined && nodeClass.role !== nodeRole) {
+          report(
+            ["nodeClasses", i, "role"],
+            nodeClass.role,
+            `must be ${nodeRole} or omitted: Karpenter may pass only this cluster's node role, and only that role may join the cluster`,
+          );
+        }
+      });
+    },
+  },
+  {
+    // A pool zone without a subnet of the new VPC would leave its NodeClaims unlaunchable.
+    reads: ["region", "network.vpcId", "network.availabilityZones", "nodePools.*.zones"],
+    check: ({ region, network, nodePools }, report) => {
+      if (network.vpcId !== undefined) return;
+      const zones = vpcZones(network, region);
+      nodePools.forEach((pool, i) => {
+        pool.zones?.forEach((zone, j) => {
+          if (isZoneOfRegion(zone, region) && !zones.includes(zone)) {
+            report(["nodePools", i, "zones", j], zone, `has no subnet in this VPC; the VPC's zones are ${zones.join(", ")}`);
+          }
+        });
+      });
+    },
+  },
+];

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { backendSchema } from "../backend/backend-config";
+import { clusterSettingsSchema } from "../eks/cluster-settings";
+import { FARGATE_NAMESPACE_CHECKS, fargateSchema } from "../fargate/fargate-config";
+import { DEFAULT_KUBERNETES_VERSION, KARPENTER_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from "../karpenter/karpenter-release";
+import { karpenterSettingsSchema } from "../karpenter/karpenter-settings";
+import { NETWORK_REGION_CHECKS, type NetworkConfig, networkSchema, resolveNetwork } from "../network/network-config";
+import { restrictedTagMessage } from "../provisioners/crd-rules";
+import { nodeClassesSchema } from "../provisioners/node-class-schema";
+import { nodePoolsSchema } from "../provisioners/node-pool-schema";
+import { PROVISIONER_CHECKS } from "../provisioners/provisioner-checks";
+import { AWS_REGIONS } from "../shared/aws-regions";
+import { maxClusterNameLength, NAME_LIMITS, resourceNames } from "../shared/resource-names";
+import { awsTags, strictObject, withChecks } from "../shared/schema-helpers";
+import { CLUSTER_CHECKS } from "./cluster-checks";
+
+// The user interface of the project: one cluster per file. Every field is documented in the README's
+// configuration reference; keep the two together. Each section's schema lives with the room that uses it.
+
+/** EKS: 1-100 characters, starting with a letter or digit; letters, digits, '-' and '_'. */
+const CLUSTER_NAME = /^[0-9A-Za-z][A-Za-z0-9_-]*$/;
+
+/** Why a cluster name makes a derived AWS name too long, or undefined. */
+function derivedNameProblem(name: string): string | undefined {
+  const names = resourceNames(name);
+  const tooLong = NAME_LIMITS.find((l) => l.name(names).length > l.limit);
+  if (tooLong === undefined) return undefined;
+  const derived = tooLong.name(names);
+  return `is ${name.length} characters; the derived ${tooLong.what} "${derived}" would be ${derived.length}, over the limit of ${tooLong.limit}: use at most ${maxClusterNameLength()} characters`;
+}
+
+const clusterName = z
+  .string({ error: "must be a string: the cluster name" })
+  .regex(CLUSTER_NAME, { error: "must start with a letter or digit and contain only letters, digits, '-' and '_' (EKS cluster name rules)" })
+  .max(100, { error: "must be at most 100 characters (EKS limit)" })
+  .superRefine((name, ctx) => {
+    const message = derivedNameProblem(name);
+    if (message !== undefined) ctx.addIssue({ code: "custom", input: name, message });
+  });
+
+/** Cluster tags also go on every EC2NodeClass, where Karpenter reserves some keys for itself. */
+const clusterTags = awsTags.superRefine(
+  (tags, ctx) => {
+    for (const key of Object.keys(tags)) {
+      const restricted = restrictedTagMessage(key);
+      if (restricted) ctx.addIssue({ code: "custom", path: [key], input: key, message: `${restricted} (cluster tags are also applied to every EC2NodeClass)` });
+    }
+  },
+  // Keys are strings whatever the values are: check them even when a value is wrong.
+  { when: () => true },
+);
+
+const coreDnsSchema = strictObject({
+  /** lambda: the original design, a function patches and restarts CoreDNS; addon: the managed add-on with computeType fargate. */
+  mode: z.enum(["lambda", "addon"]).default("lambda"),
+}).prefault({});
+
+const clusterFields = strictObject({
+  /** The cluster name; every resource name derives from it. */
+  name: clusterName,
+  region: z
+    .enum(AWS_REGIONS, { error: "must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)" })
+    .default("us-east-1"),
+  kubernetesVersion: z
+    .enum(SUPPORTED_KUBERNETES_VERSIONS, {
+      error: (issue) =>
+        typeof issue.input === "number"
+          ? `must be a quoted string such as "${DEFAULT_KUBERNETES_VERSION}" (YAML reads 1.30 as the number 1.3)`
+          : `must be a Kubernetes version supported by Karpenter ${KARPENTER_VERSION} and EKS: ${SUPPORTED_KUBERNETES_VERSIONS.join(", ")}`,
+    })
+    .default(DEFAULT_KUBERNETES_VERSION),
+  /** Tags on every AWS resource (provider default_tags). */
+  tags: clusterTags,
+  network: networkSchema,
+  cluster: clusterSettingsSchema,
+  fargate: fargateSchema,
+  coreDns: coreDnsSchema,
+  karpenter: karpenterSettingsSchema,
+  nodeClasses: nodeClassesSchema,
+  nodePools: nodePoolsSchema,
+  backend: backendSchema,
+});
+
+/** The cluster's fields as written, defaults filled in: what the checks across sections read. */
+export type ClusterFields = z.output<typeof clusterFields>;
+
+export const clusterConfigSchema = withChecks(clusterFields, [
+  ...NETWORK_REGION_CHECKS,
+  ...FARGATE_NAMESPACE_CHECKS,
+  ...PROVISIONER_CHECKS,
+  ...CLUSTER_CHECKS,
+]).transform(({ network, ...fields }) => ({ ...fields, network: resolveNetwork(network, fields.region) as NetworkConfig }));
+
+/** A validated cluster configuration with every default filled in. */
+export type ClusterConfig = z.output<typeof clusterConfigSchema>;
+export type ClusterConfigInput = z.input<typeof clusterConfigSchema>;

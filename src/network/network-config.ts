@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { DEFAULT_ZONE_LETTERS, defaultZones, isZoneOfRegion, REGIONS_WITHOUT_DEFAULT_ZONES } from "../shared/aws-regions";
+import { type FieldCheck, type Report, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
+import { parseCidr } from "./cidr";
+import { largestVpcPrefixFor, privateSubnetPrefix } from "./subnet-plan";
+
+// The `network` section of the cluster config: a new VPC planned here, or an existing one.
+
+export const DEFAULT_VPC_CIDR = "10.0.0.0/16";
+
+/** An IPv4 CIDR block with no host bits set; `what` says which range in the message. */
+export const cidrBlock = (what: string) =>
+  z.string().refine((text) => parseCidr(text) !== undefined, { error: `must be an IPv4 CIDR block such as 10.0.0.0/16 (${what}), with no host bits set` });
+
+const subnetIds = z.array(z.string().regex(/^subnet-[0-9a-f]+$/, { error: "must be a subnet id such as subnet-0123456789abcdef0" }));
+
+const NEW_VPC_FIELDS = ["vpcCidr", "availabilityZones", "natGateways"] as const;
+const EXISTING_VPC_FIELDS = ["privateSubnetIds", "publicSubnetIds"] as const;
+
+const networkFields = strictObject({
+  /** CIDR of a new VPC. Ignored (and rejected) with vpcId. */
+  vpcCidr: cidrBlock("the new VPC's range").optional(),
+  /** Zones of the new VPC's subnets, at least two (EKS needs subnets in two zones). */
+  availabilityZones: z.array(z.string()).min(2, { error: "must list at least 2 availability zones (EKS requires subnets in two)" }).optional(),
+  /** One NAT gateway for the VPC (cheaper) or one per zone (survives a zone outage). */
+  natGateways: z.enum(["single", "perAz"]).optional(),
+  /** An existing VPC instead of a new one. */
+  vpcId: z
+    .string()
+    .regex(/^vpc-[0-9a-f]+$/, { error: "must be a VPC id such as vpc-0123456789abcdef0" })
+    .optional(),
+  /** Private subnets of the existing VPC (cluster, Fargate, Karpenter nodes); at least two zones. */
+  privateSubnetIds: subnetIds.optional(),
+  /** Public subnets of the existing VPC, tagged for internet-facing load balancers. */
+  publicSubnetIds: subnetIds.optional(),
+});
+
+type NetworkFields = z.output<typeof networkFields>;
+
+/** Each list may name an item once. */
+function reportRepeated(values: readonly string[] | undefined, field: string, what: string, report: Report): void {
+  for (const index of repeatedIndexes(values ?? [], (v) => v)) report([field, index], values?.[index], `is listed twice; each ${what} may appear once`);
+}
+
+const NETWORK_CHECKS: readonly FieldCheck<NetworkFields>[] = [
+  {
+    reads: [...NEW_VPC_FIELDS, ...EXISTING_VPC_FIELDS, "vpcId"],
+    check: (network, report) => {
+      if (network.vpcId !== undefined) {
+        for (const field of NEW_VPC_FIELDS) {
+          if (network[field] !== undefined) report([field], network[field], "applies to a new VPC only; remove it, or remove vpcId to create a VPC");
+        }
+        if ((network.privateSubnetIds?.length ?? 0) < 2) {
+          report(["privateSubnetIds"], network.privateSubnetIds, "must list at least 2 private subnets (in different zones) when vpcId is set");
+        }
+        return;
+      }
+      for (const field of EXISTING_VPC_FIELDS) {
+        if (network[field] !== undefined) report([field], network[field], "applies to an existing VPC only; set vpcId too, or remove it");
+      }
+    },
+  },
+  {
+    reads: ["availabilityZones", ...EXISTING_VPC_FIELDS],
+    check: (network, report) => {
+      reportRepeated(network.availabilityZones, "availabilityZones", "availability zone", report);
+      for (const field of EXISTING_VPC_FIELDS) reportRepeated(network[field], field, "subnet", report);
+    },
+  },
+  {
+    // The default zones are always three, whatever the region.
+    reads: ["vpcCidr", "availabilityZones", "vpcId"],
+    check: (network, report) => {
+      if (network.vpcId !== undefined) return;
+      const zoneCount = network.availabilityZones?.length ?? DEFAULT_ZONE_LETTERS.length;
+      const vpc = parseCidr(network.vpcCidr ?? DEFAULT_VPC_CIDR);
+      if (vpc === undefined || zoneCount < 2) return;
+      const largest = largestVpcPrefixFor(zoneCount);
+      if (vpc.prefixLength < 16) {
+        report(["vpcCidr"], network.vpcCidr, `is larger than AWS allows for a VPC: use a prefix between /16 and /${largest}`);
+      } else if (vpc.prefixLength > largest) {
+        report(
+          ["vpcCidr"],
+          network.vpcCidr,
+          `is too small for ${zoneCount} availability zones: private subnets would be /${privateSubnetPrefix(vpc.prefixLength, zoneCount)}; use a prefix between /16 and /${largest}`,
+        );
+      }
+    },
+  },
+];
+
+export const networkSchema = withChecks(networkFields, NETWORK_CHECKS).prefault({});
+
+/** The checks of the network that depend on the region; the cluster schema runs them. */
+export const NETWORK_REGION_CHECKS: readonly FieldCheck<{ readonly region: string; readonly network: NetworkFields }>[] = [
+  {
+    reads: ["region", "network.vpcId", "network.availabilityZones"],
+    check: ({ region, network }, report) => {
+      if (network.vpcId !== undefined) return;
+      if (network.availabilityZones === undefined) {
+        if (REGIONS_WITHOUT_DEFAULT_ZONES.includes(region)) {
+          report(
+            ["network", "availabilityZones"],
+            undefined,
+            `must be listed in ${region}, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)`,
+          );
+        }
+        return;
+      }
+      network.availabilityZones.forEach((zone, i) => {
+        if (!isZoneOfRegion(zone, region)) {
+          report(
+            ["network", "availabilityZones", i],
+            zone,
+            `is not an availability zone of ${region}; expected ${region} followed by a zone letter, such as ${region}a`,
+          );
+        }
+      });
+    },
+  },
+];
+
+/** The network after defaults: either a new VPC planned here or an existing one. */
+export type NetworkConfig =
+  | { readonly kind: "new"; readonly vpcCidr: string; readonly availabilityZones: readonly string[]; readonly natGateways: "single" | "perAz" }
+  | { readonly kind: "existing"; readonly vpcId: string; readonly privateSubnetIds: readonly string[]; readonly publicSubnetIds: readonly string[] };
+
+/** The zones of a new VPC: the listed ones, or a, b and c of the region. */
+export function vpcZones(network: { readonly availabilityZones?: readonly string[] }, region: string): readonly string[] {
+  return network.availabilityZones ?? defaultZones(region);
+}
+
+export function resolveNetwork(network: NetworkFields, region: string): NetworkConfig {
+  if (network.vpcId !== undefined) {
+    return { kind: "existing", vpcId: network.vpcId, privateSubnetIds: network.privateSubnetIds ?? [], publicSubnetIds: network.publicSubnetIds ?? [] };
+  }
+  return {
+    kind: "new",
+    vpcCidr: network.vpcCidr ?? DEFAULT_VPC_CIDR,
+    availabilityZones: vpcZones(network, region),
+    natGateways: network.natGateways ?? "single",
+  };
+}

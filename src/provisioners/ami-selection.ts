@@ -1,0 +1,41 @@
+import { ALIAS_FAMILIES, ALIAS_MAX_LENGTH, MESSAGES, WINDOWS_ALIAS_FAMILIES } from "./crd-rules";
+import type { AmiSelectorTerm } from "./karpenter-api";
+import { DEFAULT_AMI_ALIAS } from "./provisioner-defaults";
+
+/** How a node class picks its AMIs, as the config writes it. */
+export interface AmiSelection {
+  readonly amiAlias?: string;
+  readonly amiSelectorTerms?: readonly AmiSelectorTerm[];
+  readonly amiFamily?: string;
+}
+
+/** The terms the EC2NodeClass carries: the explicit list, or the alias shorthand (or its default). */
+export function effectiveAmiSelectorTerms(selection: AmiSelection): readonly AmiSelectorTerm[] {
+  return selection.amiSelectorTerms ?? [{ alias: selection.amiAlias ?? DEFAULT_AMI_ALIAS }];
+}
+
+/** "al2023" from "al2023@latest". */
+export function aliasFamily(alias: string): string {
+  return alias.split("@")[0];
+}
+
+/** The alias family ("al2023"), or the amiFamily in lowercase: what decides the disk layout and the OS. */
+export function osFamily(selection: { readonly amiSelectorTerms: readonly AmiSelectorTerm[]; readonly amiFamily?: string }): string {
+  const alias = selection.amiSelectorTerms.find((t) => t.alias !== undefined)?.alias;
+  return alias !== undefined ? aliasFamily(alias) : (selection.amiFamily ?? "al2023").toLowerCase();
+}
+
+/** Windows nodes are scheduled with `kubernetes.io/os: windows`, and EKS runs them on amd64 only. */
+export function isWindows(selection: { readonly amiSelectorTerms: readonly AmiSelectorTerm[]; readonly amiFamily?: string }): boolean {
+  return osFamily(selection).startsWith("windows");
+}
+
+/** The CEL rules of an alias, as one message: the first rule it breaks. */
+export function aliasProblem(alias: string): string | undefined {
+  if (alias.length > ALIAS_MAX_LENGTH) return `must be at most ${ALIAS_MAX_LENGTH} characters`;
+  if (!/^[a-zA-Z0-9]+@.+$/.test(alias)) return MESSAGES.aliasFormat;
+  const [family, version] = alias.split("@");
+  if (!(ALIAS_FAMILIES as readonly string[]).includes(family)) return MESSAGES.aliasFamily;
+  if (WINDOWS_ALIAS_FAMILIES.includes(family) && version !== "latest") return MESSAGES.aliasWindowsLatest;
+  return undefined;
+}

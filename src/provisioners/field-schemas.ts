@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { strictObject } from "../shared/schema-helpers";
+import { LABEL_VALUE, MAX_SELECTOR_TAGS, MESSAGES, QUALIFIED_KEY, QUANTITY, restrictedLabelMessage, TAINT_EFFECTS, TAINT_VALUE } from "./crd-rules";
+
+// Field schemas shared by node classes and NodePools: the CRDs' OpenAPI patterns with messages in plain words.
+
+/** DNS-1123 subdomain; at most 63 characters because Karpenter copies the name into a node label value. */
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+export const objectName = (kind: string, label: string) =>
+  z
+    .string({ error: `must be a string: the ${kind} name` })
+    .max(63, { error: `must be at most 63 characters: the ${kind} name is the value of the ${label} node label` })
+    .regex(DNS_SUBDOMAIN, {
+      error: `must be a DNS-1123 subdomain: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit (a Kubernetes ${kind} name)`,
+    });
+
+/** A quantity such as "1000Gi"; YAML integers (cpu: 1000) are accepted and written as strings. */
+export const quantity = (what: string) =>
+  z.preprocess(
+    (v) => (typeof v === "number" && Number.isInteger(v) ? String(v) : v),
+    z
+      .string({ error: `must be a ${what} quantity such as "1000", "1000Gi" or "500m"` })
+      .regex(QUANTITY, { error: `must be a ${what} quantity such as "1000", "1000Gi" or "500m"` }),
+  );
+
+export const labelValue = z.string().max(63, { error: "must be at most 63 characters (a label value)" }).regex(LABEL_VALUE, {
+  error: "must be a label value: letters, digits, '-', '_' and '.', starting and ending with a letter or digit",
+});
+
+const LABEL_KEY_MESSAGE = "must be a label key: an optional DNS subdomain prefix and '/', then letters, digits, '-', '_' and '.'";
+
+/** Why a label or requirement key is not allowed, or undefined: its form first, then Karpenter's restrictions. */
+export function labelKeyProblem(key: string): string | undefined {
+  if (key.length > 316 || !QUALIFIED_KEY.test(key)) return LABEL_KEY_MESSAGE;
+  return restrictedLabelMessage(key);
+}
+
+/** A requirement key: a label key that Karpenter does not reserve. */
+export const labelKey = z
+  .string()
+  .max(316, { error: "must be at most 316 characters" })
+  .regex(QUALIFIED_KEY, { error: LABEL_KEY_MESSAGE })
+  .superRefine((key, ctx) => {
+    const message = restrictedLabelMessage(key);
+    if (message !== undefined) ctx.addIssue({ code: "custom", input: key, message });
+  });
+
+/** Labels whose keys are checked like requirement keys; `max` bounds their number. */
+export const labels = (max: number) =>
+  z.record(z.string(), labelValue).superRefine(
+    (map, ctx) => {
+      for (const key of Object.keys(map)) {
+        const message = labelKeyProblem(key);
+        if (message !== undefined) ctx.addIssue({ code: "custom", path: [key], input: key, message });
+      }
+      if (Object.keys(map).length > max) ctx.addIssue({ code: "custom", input: map, message: `must hold at most ${max} labels` });
+    },
+    // Keys are strings whatever the values are: check them even when a value is wrong.
+    { when: () => true },
+  );
+
+export const selectorTags = z
+  .record(z.string(), z.string())
+  .refine((tags) => Object.entries(tags).every(([k, v]) => k !== "" && v !== ""), { error: MESSAGES.emptySelectorTag })
+  .refine((tags) => Object.keys(tags).length <= MAX_SELECTOR_TAGS, { error: `must hold at most ${MAX_SELECTOR_TAGS} tags` });
+
+export const taint = strictObject({
+  key: z
+    .string()
+    .min(1)
+    .max(316)
+    .regex(QUALIFIED_KEY, { error: "must be a taint key such as nvidia.com/gpu: an optional DNS prefix and '/', then letters, digits, '-', '_' and '.'" }),
+  value: z.string().regex(TAINT_VALUE, { error: "must start and end with a letter or digit; letters, digits, '-', '_', '.' and one '/' inside" }).optional(),
+  effect: z.enum(TAINT_EFFECTS),
+});
+
+export const nonEmptyList = <T extends z.ZodType>(item: T) => z.array(item).min(1, { error: "must list at least one value (omit the field to leave it open)" });
+
+export const lowercaseName = (what: string, example: string) =>
+  z.string().regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, { error: `must be an instance ${what} such as ${example}` });

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { strictObject, withChecks } from "../shared/schema-helpers";
+import { DURATION, EVICTION_SIGNALS, EVICTION_THRESHOLD, MESSAGES, QUANTITY, RESERVED_RESOURCES } from "./crd-rules";
+
+// The `kubelet` block of an EC2NodeClass (Karpenter 1.14.1's typed form), with the CRD's CEL rules.
+
+/** A map whose keys must come from a closed list; `message` is the CRD's. */
+function keysFrom<T extends z.ZodType>(values: T, allowed: readonly string[], message: string) {
+  return z.record(z.string(), values).superRefine(
+    (map, ctx) => {
+      for (const key of Object.keys(map)) {
+        if (!allowed.includes(key)) ctx.addIssue({ code: "custom", path: [key], input: key, message });
+      }
+    },
+    // Keys are strings whatever the values are: check them even when a value is wrong.
+    { when: () => true },
+  );
+}
+
+const reservedResources = (field: string) =>
+  z.record(z.string(), z.string().regex(QUANTITY, { error: 'must be a resource quantity such as "100m" or "1Gi"' })).superRefine(
+    (map, ctx) => {
+      for (const [key, value] of Object.entries(map)) {
+        if (!(RESERVED_RESOURCES as readonly string[]).includes(key))
+          ctx.addIssue({ code: "custom", path: [key], input: key, message: MESSAGES.reservedKeys(field) });
+        // A value that failed its pattern may not even be a string.
+        else if (typeof value === "string" && value.startsWith("-"))
+          ctx.addIssue({ code: "custom", path: [key], input: value, message: MESSAGES.reservedNegative(field) });
+      }
+    },
+    { when: () => true },
+  );
+
+const evictionThresholds = (field: string) =>
+  keysFrom(
+    z.string().regex(EVICTION_THRESHOLD, { error: 'must be a percentage such as "10%" or a quantity such as "500Mi"' }),
+    EVICTION_SIGNALS,
+    MESSAGES.evictionKeys(field),
+  );
+
+const percent = z.number().int().min(0, { error: "must be between 0 and 100" }).max(100, { error: "must be between 0 and 100" });
+
+const kubeletFields = strictObject({
+  clusterDNS: z.array(z.string().min(1)).optional(),
+  maxPods: z.number().int().min(0).optional(),
+  podsPerCore: z.number().int().min(0).optional(),
+  systemReserved: reservedResources("systemReserved").optional(),
+  kubeReserved: reservedResources("kubeReserved").optional(),
+  evictionHard: evictionThresholds("evictionHard").optional(),
+  evictionSoft: evictionThresholds("evictionSoft").optional(),
+  evictionSoftGracePeriod: keysFrom(
+    z.string().regex(DURATION, { error: 'must be a duration such as "1m30s"' }),
+    EVICTION_SIGNALS,
+    MESSAGES.evictionKeys("evictionSoftGracePeriod"),
+  ).optional(),
+  evictionMaxPodGracePeriod: z.number().int().min(0).optional(),
+  imageGCHighThresholdPercent: percent.optional(),
+  imageGCLowThresholdPercent: percent.optional(),
+  cpuCFSQuota: z.boolean().optional(),
+});
+
+export const kubeletSchema = withChecks(kubeletFields, [
+  {
+    reads: ["imageGCHighThresholdPercent", "imageGCLowThresholdPercent"],
+    check: ({ imageGCHighThresholdPercent: high, imageGCLowThresholdPercent: low }, report) => {
+      if (high !== undefined && low !== undefined && high <= low) report(["imageGCHighThresholdPercent"], high, MESSAGES.imageGC);
+    },
+  },
+  {
+    // Each soft threshold needs its grace period, and each grace period its threshold.
+    reads: ["evictionSoft", "evictionSoftGracePeriod"],
+    check: ({ evictionSoft, evictionSoftGracePeriod }, report) => {
+      const soft = Object.keys(evictionSoft ?? {});
+      const grace = Object.keys(evictionSoftGracePeriod ?? {});
+      for (const key of soft) if (!grace.includes(key)) report(["evictionSoft", key], key, MESSAGES.evictionSoftWithoutGrace);
+      for (const key of grace) if (!soft.includes(key)) report(["evictionSoftGracePeriod", key], key, MESSAGES.evictionGraceWithoutSoft);
+    },
+  },
+]);
+
+export type KubeletSettings = z.output<typeof kubeletSchema>;

@@ -1,0 +1,71 @@
+import { isZoneOfRegion } from "../shared/aws-regions";
+import type { FieldCheck } from "../shared/schema-helpers";
+import { effectiveAmiSelectorTerms, isWindows } from "./ami-selection";
+import type { NodeClassConfig } from "./node-class-schema";
+import type { NodePoolConfig } from "./node-pool-schema";
+import { DEFAULT_NODE_CLASS_NAME } from "./provisioner-defaults";
+
+/** What the checks across node classes and NodePools read from the cluster config. */
+export interface Provisioners {
+  readonly region: string;
+  readonly nodeClasses: readonly NodeClassConfig[];
+  readonly nodePools: readonly NodePoolConfig[];
+}
+
+/** The checks that relate NodePools to their node classes and to the cluster's region. */
+export const PROVISIONER_CHECKS: readonly FieldCheck<Provisioners>[] = [
+  {
+    reads: ["nodeClasses.*.name", "nodePools.*.nodeClass"],
+    check: ({ nodeClasses, nodePools }, report) => {
+      const classNames = [...new Set(nodeClasses.map((c) => c.name))];
+      nodePools.forEach((pool, i) => {
+        if (classNames.includes(pool.nodeClass)) return;
+        // The user may not have written "default": it is the default of nodeClass, and of nodePools.
+        const hint =
+          pool.nodeClass === DEFAULT_NODE_CLASS_NAME ? ` (the default node class; set nodeClass, or keep a node class named ${DEFAULT_NODE_CLASS_NAME})` : "";
+        report(["nodePools", i, "nodeClass"], pool.nodeClass, `must name one of the nodeClasses: ${classNames.join(", ")}${hint}`);
+      });
+    },
+  },
+  {
+    // EKS runs Windows nodes on amd64 only: a pool that allows arm64 with a Windows class finds no instance type.
+    reads: [
+      "nodeClasses.*.name",
+      "nodeClasses.*.amiAlias",
+      "nodeClasses.*.amiSelectorTerms",
+      "nodeClasses.*.amiFamily",
+      "nodePools.*.nodeClass",
+      "nodePools.*.architectures",
+    ],
+    check: ({ nodeClasses, nodePools }, report) => {
+      const windowsClasses = new Set(
+        nodeClasses.filter((c) => isWindows({ amiSelectorTerms: effectiveAmiSelectorTerms(c), amiFamily: c.amiFamily })).map((c) => c.name),
+      );
+      nodePools.forEach((pool, i) => {
+        if (windowsClasses.has(pool.nodeClass) && pool.architectures.includes("arm64")) {
+          report(
+            ["nodePools", i, "architectures"],
+            pool.architectures,
+            `must be [amd64] with the Windows node class ${pool.nodeClass}: EKS runs Windows nodes on amd64 only`,
+          );
+        }
+      });
+    },
+  },
+  {
+    reads: ["region", "nodePools.*.zones"],
+    check: ({ region, nodePools }, report) => {
+      nodePools.forEach((pool, i) => {
+        pool.zones?.forEach((zone, k) => {
+          if (!isZoneOfRegion(zone, region)) {
+            report(
+              ["nodePools", i, "zones", k],
+              zone,
+              `is not an availability zone of ${region}; expected ${region} followed by a zone letter, such as ${region}a`,
+            );
+          }
+        });
+      });
+    },
+  },
+];

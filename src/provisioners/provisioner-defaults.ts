@@ -1,0 +1,23 @@
+/**
+ * What a node class or NodePool gets for a field the config leaves out, when the default depends on another
+ * field (simple defaults sit in the schemas). The renderers apply these: they own what the manifests say.
+ */
+
+export const DEFAULT_NODE_CLASS_NAME = "default";
+export const DEFAULT_NODE_POOL_NAME = "default";
+
+/**
+ * Unless amiSelectorTerms are given. `@latest` follows every new EKS-optimized AMI, and each release drifts
+ * (replaces) every node: pin a version such as `al2023@v20250807` in production so that AMI upgrades are a
+ * reviewed change.
+ */
+export const DEFAULT_AMI_ALIAS = "al2023@latest";
+
+/**
+ * Unless blockDeviceMappings are given. Karpenter's own default for AL2023 is 20Gi; 50Gi leaves room for
+ * container images (GPU images alone are 10 GB or more) at about 4 USD a month per node for gp3.
+ */
+export const DEFAULT_ROOT_VOLUME_SIZE = "50Gi";
+
+/** Compute, general purpose and memory optimized; unless instanceFamilies is set. */
+export const DEFAULT_INSTANCE_CATEGORIES: readonly string[] = ["c", "m", "r"];

@@ -1,0 +1,120 @@
+import { z } from "zod";
+
+/**
+ * A strict object whose unknown-key error lists the keys that are allowed, so a misspelled field
+ * ("endpointPublicAcess") tells the user what was meant.
+ */
+export function strictObject<T extends z.ZodRawShape>(shape: T) {
+  const allowed = Object.keys(shape).join(", ");
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === "unrecognized_keys" ? `is not a known key; allowed keys: ${allowed}` : undefined),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checks that read several fields
+
+/** A path below the value being checked, as zod reports it. */
+export type IssuePath = readonly (string | number)[];
+
+/** Reports one problem: where (relative to the value checked), the value found, and what is allowed. */
+export type Report = (path: IssuePath, value: unknown, message: string) => void;
+
+/**
+ * A rule that relates several fields. It runs on the parsed value once none of the fields it `reads` had a
+ * problem, so it sees typed values with their defaults filled in, while the file's other problems are still
+ * reported with its own: every problem at once, and no check reading raw input.
+ */
+export interface FieldCheck<T> {
+  /** The fields the check reads: "."-separated paths, "*" standing for any list index or map key. */
+  readonly reads: readonly string[];
+  readonly check: (value: T, report: Report) => void;
+}
+
+/** True when an issue sits on, above or below a path that a check reads. */
+function touches(issuePath: readonly PropertyKey[], pattern: readonly string[]): boolean {
+  const shared = Math.min(issuePath.length, pattern.length);
+  for (let i = 0; i < shared; i++) {
+    if (pattern[i] !== "*" && String(issuePath[i]) !== pattern[i]) return false;
+  }
+  return true;
+}
+
+/** Marks the problems checks report: they say how fields relate, not that a field is malformed. */
+const FROM_CHECK = { fromCheck: true } as const;
+
+interface PendingIssue {
+  readonly path?: readonly PropertyKey[];
+  readonly params?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Zod's `when` for a check: run only if no field it reads failed its own rules. Problems other checks
+ * reported do not count: a zone listed twice is still a well-formed zone of some region or not.
+ */
+function whenValid(reads: readonly string[]) {
+  const patterns = reads.map((path) => path.split("."));
+  return (payload: { readonly issues: readonly PendingIssue[] }) =>
+    !payload.issues.some((issue) => issue.params?.fromCheck !== true && patterns.some((pattern) => touches(issue.path ?? [], pattern)));
+}
+
+/** The schema with each check attached, in order. */
+export function withChecks<S extends z.ZodType>(schema: S, checks: readonly FieldCheck<z.output<S>>[]): S {
+  return checks.reduce<S>(
+    (refined, { reads, check }) =>
+      refined.superRefine(
+        (value, ctx) =>
+          check(value as z.output<S>, (path, input, message) => ctx.addIssue({ code: "custom", path: [...path], input, message, params: FROM_CHECK })),
+        { when: whenValid(reads) },
+      ) as S,
+    schema,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lists
+
+/** The indexes of the items that repeat an earlier one; `key` picks what makes two items the same. */
+export function repeatedIndexes<T>(items: readonly T[], key: (item: T) => unknown): number[] {
+  const seen = new Set<unknown>();
+  const repeated: number[] = [];
+  items.forEach((item, index) => {
+    const k = key(item);
+    if (seen.has(k)) repeated.push(index);
+    seen.add(k);
+  });
+  return repeated;
+}
+
+/** A list of strings in which each may appear once; `what` names one item in the message. */
+export function uniqueStrings<T extends z.ZodType<string>>(item: T, what: string) {
+  return z.array(item).superRefine((values, ctx) => {
+    for (const index of repeatedIndexes(values, (v) => v)) {
+      ctx.addIssue({ code: "custom", path: [index], input: values[index], message: `is listed twice; each ${what} may appear once` });
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Names and tags
+
+/** A DNS-1123 label: Kubernetes namespace and object names. */
+export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+export const dnsLabel = (what: string) =>
+  z
+    .string()
+    .max(63, { error: `must be at most 63 characters (a Kubernetes ${what})` })
+    .regex(DNS_LABEL, { error: `must be a DNS label: lowercase letters, digits and '-', starting and ending with a letter or digit (a Kubernetes ${what})` });
+
+/** Tags as AWS accepts them; keys starting with "aws:" are reserved by AWS. */
+export const awsTags = z
+  .record(
+    z
+      .string()
+      .min(1, { error: "tag keys must not be empty" })
+      .max(128, { error: "tag keys must be at most 128 characters" })
+      .refine((k) => !k.toLowerCase().startsWith("aws:"), { error: 'tag keys starting with "aws:" are reserved by AWS' }),
+    z.string({ error: "tag values must be strings (quote numbers and booleans in YAML)" }).max(256, { error: "tag values must be at most 256 characters" }),
+  )
+  .default({});

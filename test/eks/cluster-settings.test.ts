@@ -1,0 +1,28 @@
+import { parseClusterConfig } from "../../src/config/load-config";
+import { problemsOf } from "../helpers/problems";
+
+const problems = (input: unknown) => problemsOf(() => parseClusterConfig(input, "test.yaml"));
+
+describe("cluster (control plane) settings", () => {
+  it("rejects a private-endpoint-off cluster whose public endpoint would not admit its own NAT", () => {
+    expect(problems({ name: "demo", cluster: { endpointPrivateAccess: false, publicAccessCidrs: ["203.0.113.0/24"] } })).toEqual([
+      "cluster.endpointPrivateAccess: got false; cannot be false with a narrowed publicAccessCidrs: nodes, Fargate pods and the CoreDNS Lambda would reach the API from the NAT addresses, which the list does not include; keep the private endpoint on",
+    ]);
+  });
+
+  it("rejects a cluster nobody could administer", () => {
+    expect(problems({ name: "demo", cluster: { creatorAdmin: false } })).toEqual([
+      "cluster.creatorAdmin: got false; cannot be false without adminPrincipalArns: nobody could administer the cluster, and the Karpenter stack could not be deployed",
+    ]);
+    expect(
+      parseClusterConfig({ name: "demo", cluster: { creatorAdmin: false, adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"] } }, "t").cluster
+        .creatorAdmin,
+    ).toBe(false);
+  });
+
+  it("rejects both endpoints off", () => {
+    expect(problems({ name: "demo", cluster: { endpointPublicAccess: false, endpointPrivateAccess: false } })).toEqual([
+      "cluster.endpointPrivateAccess: got false; cannot be false when endpointPublicAccess is false too: the API server would be unreachable",
+    ]);
+  });
+});

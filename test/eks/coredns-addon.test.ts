@@ -1,0 +1,32 @@
+import { EksFargateProfile } from "@cdktf/provider-aws/lib/eks-fargate-profile";
+import { Testing } from "cdktf";
+import { CoreDnsAddon } from "../../src/eks/coredns-addon";
+
+describe("CoreDnsAddon (construct in a bare stack)", () => {
+  const json = JSON.parse(
+    Testing.synthScope((scope) => {
+      const kubeSystemProfile = new EksFargateProfile(scope, "kube-system", {
+        clusterName: "demo",
+        fargateProfileName: "kube-system",
+        podExecutionRoleArn: "arn:aws:iam::123456789012:role/demo-fargate-pods",
+        subnetIds: ["subnet-a"],
+        selector: [{ namespace: "kube-system" }],
+      });
+      new CoreDnsAddon(scope, "coredns", { clusterName: "demo", kubeSystemProfile });
+    }),
+  ) as { resource: { aws_eks_addon: Record<string, Record<string, unknown>> } };
+  const [addon] = Object.values(json.resource.aws_eks_addon);
+
+  it("renders CoreDNS for Fargate at the smallest Fargate size, with no CPU limit", () => {
+    expect(addon.addon_name).toBe("coredns");
+    expect(JSON.parse(String(addon.configuration_values))).toEqual({
+      computeType: "fargate",
+      resources: { requests: { cpu: "0.25", memory: "256M" }, limits: { memory: "256M" } },
+    });
+  });
+
+  it("is created after the kube-system profile and takes over the self-managed CoreDNS", () => {
+    expect(addon.depends_on).toEqual(["aws_eks_fargate_profile.kube-system"]);
+    expect(addon).toMatchObject({ resolve_conflicts_on_create: "OVERWRITE", resolve_conflicts_on_update: "OVERWRITE" });
+  });
+});

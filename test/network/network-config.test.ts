@@ -1,0 +1,76 @@
+import { parseClusterConfig } from "../../src/config/load-config";
+import { problemsOf } from "../helpers/problems";
+
+const problems = (input: unknown) => problemsOf(() => parseClusterConfig(input, "test.yaml"));
+
+describe("network", () => {
+  it("derives the default zones from the region", () => {
+    expect(parseClusterConfig({ name: "demo", region: "eu-west-1" }, "t").network).toMatchObject({
+      availabilityZones: ["eu-west-1a", "eu-west-1b", "eu-west-1c"],
+    });
+  });
+
+  it("takes an existing VPC", () => {
+    const config = parseClusterConfig({ name: "demo", network: { vpcId: "vpc-0abc", privateSubnetIds: ["subnet-01", "subnet-02"] } }, "t");
+    expect(config.network).toEqual({ kind: "existing", vpcId: "vpc-0abc", privateSubnetIds: ["subnet-01", "subnet-02"], publicSubnetIds: [] });
+  });
+
+  it("rejects zones outside the region, duplicates and too few zones", () => {
+    expect(problems({ name: "demo", region: "eu-west-1", network: { availabilityZones: ["eu-west-1a", "us-east-1b", "eu-west-1a"] } })).toEqual([
+      'network.availabilityZones[2]: got "eu-west-1a"; is listed twice; each availability zone may appear once',
+      'network.availabilityZones[1]: got "us-east-1b"; is not an availability zone of eu-west-1; expected eu-west-1 followed by a zone letter, such as eu-west-1a',
+    ]);
+    expect(problems({ name: "demo", network: { availabilityZones: ["us-east-1a"] } })).toEqual([
+      'network.availabilityZones: got ["us-east-1a"]; must list at least 2 availability zones (EKS requires subnets in two)',
+    ]);
+  });
+
+  it("rejects malformed CIDRs and host bits", () => {
+    expect(problems({ name: "demo", network: { vpcCidr: "10.0.0.1/16" } })).toEqual([
+      'network.vpcCidr: got "10.0.0.1/16"; must be an IPv4 CIDR block such as 10.0.0.0/16 (the new VPC\'s range), with no host bits set',
+    ]);
+    expect(problems({ name: "demo", cluster: { publicAccessCidrs: ["203.0.113.0/33"] } })).toEqual([
+      'cluster.publicAccessCidrs[0]: got "203.0.113.0/33"; must be an IPv4 CIDR block such as 10.0.0.0/16 (a client range), with no host bits set',
+    ]);
+  });
+
+  it("rejects VPC ranges too small or too large for the zones", () => {
+    expect(problems({ name: "demo", network: { vpcCidr: "10.0.0.0/22" } })).toEqual([
+      'network.vpcCidr: got "10.0.0.0/22"; is too small for 3 availability zones: private subnets would be /25; use a prefix between /16 and /21',
+    ]);
+    expect(problems({ name: "demo", network: { vpcCidr: "10.0.0.0/8" } })).toEqual([
+      'network.vpcCidr: got "10.0.0.0/8"; is larger than AWS allows for a VPC: use a prefix between /16 and /21',
+    ]);
+  });
+
+  it("asks for zones in regions whose zone letters differ between accounts", () => {
+    expect(problems({ name: "demo", region: "ap-northeast-1" })).toEqual([
+      "network.availabilityZones: missing; must be listed in ap-northeast-1, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)",
+    ]);
+    expect(
+      parseClusterConfig({ name: "demo", region: "ap-northeast-1", network: { availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"] } }, "t").network,
+    ).toMatchObject({
+      availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"],
+    });
+  });
+
+  it("rejects pool zones where the new VPC has no subnet", () => {
+    expect(
+      problems({
+        name: "demo",
+        network: { availabilityZones: ["us-east-1a", "us-east-1b"] },
+        nodePools: [{ name: "default", zones: ["us-east-1a", "us-east-1d"] }],
+      }),
+    ).toEqual(['nodePools[0].zones[1]: got "us-east-1d"; has no subnet in this VPC; the VPC\'s zones are us-east-1a, us-east-1b']);
+  });
+
+  it("rejects mixing a new VPC's fields with an existing VPC", () => {
+    expect(problems({ name: "demo", network: { vpcId: "vpc-0abc", vpcCidr: "10.0.0.0/16", privateSubnetIds: ["subnet-01"] } })).toEqual([
+      'network.vpcCidr: got "10.0.0.0/16"; applies to a new VPC only; remove it, or remove vpcId to create a VPC',
+      'network.privateSubnetIds: got ["subnet-01"]; must list at least 2 private subnets (in different zones) when vpcId is set',
+    ]);
+    expect(problems({ name: "demo", network: { privateSubnetIds: ["subnet-01", "subnet-02"] } })).toEqual([
+      'network.privateSubnetIds: got ["subnet-01","subnet-02"]; applies to an existing VPC only; set vpcId too, or remove it',
+    ]);
+  });
+});
