@@ -1,3 +1,5 @@
+const os = require("node:os");
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",
@@ -8,5 +10,7 @@ module.exports = {
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
   reporters: ["default", "<rootDir>/test/summary-reporter.js"],
+  // Jest's default leaves a core to its own process, which only waits: on two cores that is one worker.
+  maxWorkers: Math.max(2, os.availableParallelism()),
   testTimeout: 120000,
 };

@@ -4,7 +4,7 @@
 // schema`; the schema in providers/ is its output (see providers/kubectl-provider-VERSION.txt).
 //
 // The generator module is required directly: its package entry point require.resolve()s jsii-pacmak,
-// which only cdktf-cli brings, and packaging is not wanted here anyway (research/kubectl-provider.md §3).
+// which only cdktf-cli brings, and packaging is not wanted here anyway.
 
 const fs = require("node:fs");
 const path = require("node:path");

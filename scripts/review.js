@@ -2,14 +2,19 @@
 // npm run review: synthesize (CLUSTER_CONFIG or the embedded default), then write review/<stack>/ with the
 // resource list, the IAM statements and the Kubernetes manifests and Helm values as plain YAML.
 
-const { spawnSync } = require("node:child_process");
 const path = require("node:path");
+const { ROOT, requireTypeScript } = require("./lib/bundle-cache");
 
-const ROOT = path.resolve(__dirname, "..");
-const run = (command, args) => {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-};
-run("npx", ["tsc", "-p", "tsconfig.build.json"]);
-run(process.execPath, ["dist/main.js"]);
-run(process.execPath, ["dist/src/review/write-review.js", "cdktf.out", "review"]);
+const outdir = path.resolve(ROOT, process.env.CDKTF_OUTDIR || "cdktf.out");
+process.env.CDKTF_OUTDIR = outdir;
+async function main() {
+  await requireTypeScript("main.ts");
+  const { writeReview } = await requireTypeScript("src/review/write-review.ts");
+  const written = writeReview(outdir, path.join(ROOT, "review"));
+  console.log(`Review artifacts (${written.length} files):\n${written.map((f) => `  ${f}`).join("\n")}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

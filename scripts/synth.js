@@ -25,4 +25,7 @@ process.on("exit", (code) => {
   });
   console.log(`Synthesized ${stacks.length} stacks:\n${lines.join("\n")}`);
 });
-requireTypeScript("main.ts");
+requireTypeScript("main.ts").catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -2,17 +2,16 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { buildSync } from "esbuild";
+import { readClusterConfigFile } from "../src/config/load-config";
+import { synthApp } from "./helpers/synth-app";
 
 const ROOT = path.join(__dirname, "..");
-// The entry point as users run it, bundled from source (fast, and no stale dist/); inside the project so
-// that its packages resolve from node_modules.
-const MAIN = path.join(ROOT, "dist", "test", "main-under-test.js");
-buildSync({ entryPoints: [path.join(ROOT, "main.ts")], outfile: MAIN, bundle: true, platform: "node", packages: "external", logLevel: "warning" });
+/** The app command as cdktf runs it (cdktf.json "app"): the cached bundle of main.ts. */
+const APP_COMMAND: string = JSON.parse(fs.readFileSync(path.join(ROOT, "cdktf.json"), "utf8")).app;
 
 function runMain(env: Record<string, string>) {
   const outdir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aeks-main-")), "cdktf.out");
-  const result = spawnSync(process.execPath, [MAIN], { cwd: ROOT, env: { ...process.env, CDKTF_OUTDIR: outdir, ...env }, encoding: "utf8" });
+  const result = spawnSync(APP_COMMAND, { shell: true, cwd: ROOT, env: { ...process.env, CDKTF_OUTDIR: outdir, ...env }, encoding: "utf8" });
   return { ...result, outdir };
 }
 
@@ -22,11 +21,30 @@ function writeConfig(text: string): string {
   return file;
 }
 
-describe("main.ts", () => {
+describe("main.ts, run by the app command", () => {
+  it("is run from the cached bundle, with no compile step", () => {
+    expect(APP_COMMAND).toBe("node scripts/app.js");
+  });
+
   it("synthesizes the embedded default cluster without CLUSTER_CONFIG", () => {
     const { status, outdir, stderr } = runMain({ CLUSTER_CONFIG: "" });
     expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
     expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual(["karpenter-autonomous-cluster", "karpenter-autonomous-karpenter"]);
+  });
+
+  it("writes the same bytes as the app built from source: the bundle and its code cache change nothing", () => {
+    const example = path.join(ROOT, "templates", "examples", "multi-pool.yaml");
+    const bundled = runMain({ CLUSTER_CONFIG: example });
+    expect(bundled.status).toBe(0);
+    const fromSource = synthApp(readClusterConfigFile(example));
+    const files = (root: string) =>
+      fs
+        .readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+        .sort();
+    expect(files(bundled.outdir)).toEqual(files(fromSource));
+    for (const file of files(fromSource)) expect(fs.readFileSync(path.join(bundled.outdir, file))).toEqual(fs.readFileSync(path.join(fromSource, file)));
   });
 
   it("reports every problem of a bad file, exits 1, prints no stack trace and writes nothing", () => {
