@@ -118,8 +118,13 @@ export function status(code: number, reason: string, message: string): unknown {
   return { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code };
 }
 
+/** The selector and pod labels of EKS's coredns Deployment. */
+export const COREDNS_LABELS: Readonly<Record<string, string>> = { "eks.amazonaws.com/component": "coredns", "k8s-app": "kube-dns" };
+
 export interface DeploymentFixture {
   readonly annotations?: Readonly<Record<string, string>>;
+  /** spec.selector.matchLabels; defaults to COREDNS_LABELS. */
+  readonly matchLabels?: Readonly<Record<string, string>>;
   readonly generation?: number;
   readonly replicas?: number;
   readonly observedGeneration?: number;
@@ -137,8 +142,9 @@ export function corednsDeployment(fixture: DeploymentFixture = {}): unknown {
     metadata: { name: "coredns", namespace: "kube-system", generation: fixture.generation ?? 1 },
     spec: {
       replicas: fixture.replicas ?? 2,
+      selector: { matchLabels: fixture.matchLabels ?? COREDNS_LABELS },
       template: {
-        metadata: { labels: { "k8s-app": "kube-dns" }, annotations: fixture.annotations ?? {} },
+        metadata: { labels: fixture.matchLabels ?? COREDNS_LABELS, annotations: fixture.annotations ?? {} },
         spec: { containers: [{ name: "coredns", image: "coredns:v1.11.4-eksbuild.2" }] },
       },
     },
