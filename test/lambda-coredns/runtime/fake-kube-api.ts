@@ -156,3 +156,39 @@ export function corednsDeployment(fixture: DeploymentFixture = {}): unknown {
     },
   };
 }
+
+export interface PodFixture {
+  readonly name: string;
+  /** metadata.labels besides the Fargate one; defaults to COREDNS_LABELS. */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** status.phase; defaults to Pending. */
+  readonly phase?: string;
+  /** spec.nodeName; absent while the pod is not scheduled. */
+  readonly nodeName?: string;
+  /** The eks.amazonaws.com/fargate-profile label that EKS's Fargate webhook sets. */
+  readonly fargateProfile?: string;
+  readonly terminating?: boolean;
+}
+
+/** A pod (coredns by default), trimmed to what the Lambda reads plus what EKS shows on a Fargate pod. */
+export function corednsPod(fixture: PodFixture): unknown {
+  const onFargate = fixture.fargateProfile !== undefined;
+  return {
+    metadata: {
+      name: fixture.name,
+      namespace: "kube-system",
+      labels: { ...(fixture.labels ?? COREDNS_LABELS), ...(onFargate ? { "eks.amazonaws.com/fargate-profile": fixture.fargateProfile } : {}) },
+      ...(fixture.terminating ? { deletionTimestamp: "2025-01-02T03:00:00Z" } : {}),
+      ...(onFargate && fixture.nodeName !== undefined ? { annotations: { CapacityProvisioned: "0.25vCPU 0.5GB" } } : {}),
+    },
+    spec: {
+      schedulerName: onFargate ? "fargate-scheduler" : "default-scheduler",
+      ...(fixture.nodeName === undefined ? {} : { nodeName: fixture.nodeName }),
+    },
+    status: { phase: fixture.phase ?? "Pending" },
+  };
+}
+
+export function podList(pods: readonly PodFixture[]): unknown {
+  return { kind: "PodList", apiVersion: "v1", metadata: { resourceVersion: "1" }, items: pods.map(corednsPod) };
+}
