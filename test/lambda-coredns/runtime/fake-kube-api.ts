@@ -70,6 +70,9 @@ export interface RecordedRequest {
 /** `body` is sent as JSON, `text` as is; `hang` accepts the request and never answers. */
 export type ScriptedReply = { readonly status: number; readonly body: unknown } | { readonly status: number; readonly text: string } | "hang";
 
+/** Answers from state instead of a script (see fake-coredns-cluster.ts). */
+export type Responder = (request: RecordedRequest) => ScriptedReply;
+
 export interface FakeKubeApi {
   readonly url: string;
   readonly requests: readonly RecordedRequest[];
@@ -78,23 +81,28 @@ export interface FakeKubeApi {
 
 /**
  * Answers each request with the next scripted reply; once the script is used up, every further request gets
- * `fallback` (default: a 500 naming the request, so an unexpected call fails the test visibly).
+ * `fallback` (default: a 500 naming the request, so an unexpected call fails the test visibly). A responder
+ * function answers every request instead.
  */
-export async function startFakeKubeApi(pki: TestPki, script: readonly ScriptedReply[], fallback?: ScriptedReply): Promise<FakeKubeApi> {
+export async function startFakeKubeApi(pki: TestPki, script: readonly ScriptedReply[] | Responder, fallback?: ScriptedReply): Promise<FakeKubeApi> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer({ key: pki.serverKeyPem, cert: pki.serverCertPem }, (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8");
-      requests.push({
+      const request: RecordedRequest = {
         method: req.method ?? "",
         path: req.url ?? "",
         contentType: req.headers["content-type"],
         authorization: req.headers.authorization,
         body: text === "" ? undefined : JSON.parse(text),
-      });
-      const reply = script[requests.length - 1] ?? fallback ?? { status: 500, body: status(500, "InternalError", `unscripted ${req.method} ${req.url}`) };
+      };
+      requests.push(request);
+      const reply =
+        typeof script === "function"
+          ? script(request)
+          : (script[requests.length - 1] ?? fallback ?? { status: 500, body: status(500, "InternalError", `unscripted ${req.method} ${req.url}`) });
       if (reply === "hang") return;
       res.writeHead(reply.status, { "Content-Type": "application/json" });
       res.end("text" in reply ? reply.text : JSON.stringify(reply.body));

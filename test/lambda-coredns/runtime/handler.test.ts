@@ -1,5 +1,6 @@
 import { type HandlerDependencies, runHandler } from "../../../src/lambda-coredns/runtime/handler";
 import type { LogEntry } from "../../../src/lambda-coredns/runtime/structured-log";
+import { FakeCorednsCluster } from "./fake-coredns-cluster";
 import {
   corednsDeployment,
   type FakeKubeApi,
@@ -73,14 +74,25 @@ describe("runHandler against a fake Kubernetes API over real TLS", () => {
     api = undefined;
   });
 
-  async function run(
-    script: readonly ScriptedReply[],
-    options: { readonly fallback?: ScriptedReply; readonly caPem?: string; readonly requestTimeoutMs?: number; readonly remainingMs?: number } = {},
-  ): Promise<unknown> {
+  interface InvokeOptions {
+    readonly caPem?: string;
+    readonly requestTimeoutMs?: number;
+    readonly remainingMs?: number;
+    /** The fake clock at the start of the invocation. */
+    readonly startAt?: number;
+  }
+
+  async function run(script: readonly ScriptedReply[], options: InvokeOptions & { readonly fallback?: ScriptedReply } = {}): Promise<unknown> {
     api = await startFakeKubeApi(pki, script, options.fallback);
+    return invoke(options);
+  }
+
+  /** One invocation against the server already started: logs and sleeps start afresh, requests accumulate. */
+  async function invoke(options: InvokeOptions = {}): Promise<unknown> {
+    if (api === undefined) throw new Error("no fake API server started");
     logs = [];
     sleeps = [];
-    let now = START;
+    let now = options.startAt ?? START;
     const deps: HandlerDependencies = {
       env: {
         CLUSTER_NAME: "autonomous-eks",
@@ -407,6 +419,127 @@ describe("runHandler against a fake Kubernetes API over real TLS", () => {
       consoleLog.mockRestore();
       process.env = saved;
     }
+  });
+
+  describe("invoked again against the same cluster, whose state the fake keeps", () => {
+    const PROFILE = "autonomous-eks-kube-system";
+    const HOUR = 3_600_000;
+    const line = (request: RecordedRequest): string => `${request.method} ${request.path}`;
+    const lines = (entries: readonly LogEntry[]): string[] => entries.map((entry) => `${entry.level} ${entry.step}: ${entry.message}`);
+
+    /** A cluster as EKS creates it (ec2 annotation, pods Pending), then the kube-system profile. */
+    async function newCluster(): Promise<FakeCorednsCluster> {
+      const cluster = new FakeCorednsCluster({ annotations: { "eks.amazonaws.com/compute-type": "ec2", "prometheus.io/scrape": "true" } });
+      cluster.createFargateProfile(PROFILE);
+      api = await startFakeKubeApi(pki, cluster.respond);
+      return cluster;
+    }
+
+    it("patches and restarts on the first invocation, and sends no PATCH on the second", async () => {
+      const cluster = await newCluster();
+
+      const first = await invoke();
+      const firstLogs = logs;
+      expect(first).toEqual({
+        action: "restart",
+        reason: EC2_REASON,
+        removedComputeType: true,
+        previousComputeType: "ec2",
+        restartedAt: RESTARTED_AT,
+        availableReplicas: 2,
+        attempts: 5,
+      });
+      expect(sleeps).toEqual([5_000]);
+      expect(firstLogs.find((entry) => entry.step === "pods")?.pods).toEqual([
+        "coredns-g1-1 Pending on no node, no Fargate profile",
+        "coredns-g1-2 Pending on no node, no Fargate profile",
+      ]);
+      expect(cluster.templateAnnotations).toEqual({ "prometheus.io/scrape": "true", "kubectl.kubernetes.io/restartedAt": RESTARTED_AT });
+      const fixedPods = [
+        { name: "coredns-g2-3", fargateProfile: PROFILE, phase: "Running", nodeName: "fargate-ip-10-0-1-5.eu-west-1.compute.internal" },
+        { name: "coredns-g2-4", fargateProfile: PROFILE, phase: "Running", nodeName: "fargate-ip-10-0-1-6.eu-west-1.compute.internal" },
+      ];
+      expect(cluster.corednsPods).toEqual(fixedPods);
+
+      // The function's code changed, so Terraform invokes it again an hour later.
+      const second = await invoke({ startAt: START + HOUR });
+      expect(second).toEqual({ action: "none", reason: DONE_REASON, availableReplicas: 2, attempts: 2 });
+      expect(lines(logs)).toEqual([
+        "info start: invoked",
+        "info config: configuration read",
+        "info read: read the coredns Deployment",
+        "info pods: listed the coredns pods",
+        "info decide: coredns already runs on Fargate, nothing to do",
+        "info done: coredns already on Fargate",
+      ]);
+      expect(sleeps).toEqual([]);
+
+      expect((api?.requests ?? []).map(line)).toEqual([
+        `GET ${PATH}`,
+        `GET ${PODS_PATH}`,
+        `PATCH ${PATH}`,
+        `GET ${PATH}`,
+        `GET ${PATH}`,
+        // Second invocation: two reads, no write.
+        `GET ${PATH}`,
+        `GET ${PODS_PATH}`,
+      ]);
+      expectRequests([GET, LIST, REMOVE_AND_RESTART, GET, GET, GET, LIST], first, second, firstLogs);
+      expect(cluster.templateAnnotations).toEqual({ "prometheus.io/scrape": "true", "kubectl.kubernetes.io/restartedAt": RESTARTED_AT });
+      expect(cluster.corednsPods).toEqual(fixedPods);
+    });
+
+    it("after the Fargate profile is replaced, restarts without touching the annotation, and only once", async () => {
+      const cluster = await newCluster();
+      await invoke();
+      cluster.deleteFargateProfile();
+      cluster.createFargateProfile(`${PROFILE}-v2`);
+      const requestsBefore = api?.requests.length ?? 0;
+
+      const restartedAt = "2025-01-02T04:04:05.000Z";
+      const afterReplacement = await invoke({ startAt: START + HOUR });
+      expect(afterReplacement).toEqual({
+        action: "restart",
+        reason:
+          "the pod template has no eks.amazonaws.com/compute-type annotation, but 2 of 2 coredns pods not running on Fargate: " +
+          "coredns-g2-7 Pending on no node, no Fargate profile; coredns-g2-8 Pending on no node, no Fargate profile",
+        removedComputeType: false,
+        previousComputeType: null,
+        restartedAt,
+        availableReplicas: 2,
+        attempts: 5,
+      });
+      expect(cluster.corednsPods).toEqual([
+        { name: "coredns-g3-9", fargateProfile: `${PROFILE}-v2`, phase: "Running", nodeName: "fargate-ip-10-0-1-11.eu-west-1.compute.internal" },
+        { name: "coredns-g3-10", fargateProfile: `${PROFILE}-v2`, phase: "Running", nodeName: "fargate-ip-10-0-1-12.eu-west-1.compute.internal" },
+      ]);
+
+      const again = await invoke({ startAt: START + 2 * HOUR });
+      expect(again).toMatchObject({ action: "none" });
+      expect((api?.requests ?? []).slice(requestsBefore).map(line)).toEqual([
+        `GET ${PATH}`,
+        `GET ${PODS_PATH}`,
+        `PATCH ${PATH}`,
+        `GET ${PATH}`,
+        `GET ${PATH}`,
+        `GET ${PATH}`,
+        `GET ${PODS_PATH}`,
+      ]);
+      expect(api?.requests[requestsBefore + 2]).toMatchObject(patchRequest({ "kubectl.kubernetes.io/restartedAt": restartedAt }));
+      expect(cluster.templateAnnotations).toEqual({ "prometheus.io/scrape": "true", "kubectl.kubernetes.io/restartedAt": restartedAt });
+    });
+
+    it("rides out a burst of 503s on the pod list of the second invocation, and still sends no PATCH", async () => {
+      const cluster = await newCluster();
+      await invoke();
+      const unavailable: ScriptedReply = { status: 503, body: status(503, "ServiceUnavailable", "etcd is unavailable") };
+      cluster.failNext("GET", "/api/v1/namespaces/kube-system/pods", unavailable, unavailable);
+
+      const second = await invoke({ startAt: START + HOUR });
+      expect(second).toEqual({ action: "none", reason: DONE_REASON, availableReplicas: 2, attempts: 4 });
+      expect(sleeps).toEqual([500, 1_000]);
+      expect((api?.requests ?? []).slice(5).map(line)).toEqual([`GET ${PATH}`, `GET ${PODS_PATH}`, `GET ${PODS_PATH}`, `GET ${PODS_PATH}`]);
+    });
   });
 
   it("refuses to start when the Lambda timeout leaves nothing after the safety margin", async () => {
