@@ -3,6 +3,8 @@
  * rollout counts as finished.
  */
 
+import { asRecord, numberOr } from "./json-fields";
+
 export const COREDNS_DEPLOYMENT_PATH = "/apis/apps/v1/namespaces/kube-system/deployments/coredns";
 
 /**
@@ -32,6 +34,8 @@ export interface DeploymentState {
   readonly availableReplicas: number;
   /** Pods of every template (status.replicas): more than updatedReplicas while old pods remain. */
   readonly totalReplicas: number;
+  /** spec.selector.matchLabels: which pods are this Deployment's (EKS: k8s-app=kube-dns and its component label). */
+  readonly matchLabels: Readonly<Record<string, string>>;
 }
 
 /**
@@ -65,6 +69,9 @@ export function readDeploymentState(json: unknown): DeploymentState {
   const status = asRecord(deployment.status);
   const annotations = asRecord(asRecord(asRecord(spec?.template)?.metadata)?.annotations);
   const computeType = annotations?.[COMPUTE_TYPE_ANNOTATION];
+  const matchLabels = Object.entries(asRecord(asRecord(spec?.selector)?.matchLabels) ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
   return {
     computeType: typeof computeType === "string" ? computeType : undefined,
     generation: numberOr(metadata?.generation, 0),
@@ -74,6 +81,7 @@ export function readDeploymentState(json: unknown): DeploymentState {
     updatedReplicas: numberOr(status?.updatedReplicas, 0),
     availableReplicas: numberOr(status?.availableReplicas, 0),
     totalReplicas: numberOr(status?.replicas, 0),
+    matchLabels: Object.fromEntries(matchLabels),
   };
 }
 
@@ -92,17 +100,24 @@ export function isRolledOut(state: DeploymentState): boolean {
   );
 }
 
+/**
+ * Stricter than isRolledOut, for deciding that there is nothing to do: every desired replica is available
+ * and runs the latest template. A rollout still in progress (say, a previous invocation that hit its
+ * deadline) is not taken as done.
+ */
+export function isFullyAvailable(state: DeploymentState): boolean {
+  return (
+    state.observedGeneration >= state.generation &&
+    state.replicas >= 1 &&
+    state.updatedReplicas === state.replicas &&
+    state.totalReplicas === state.replicas &&
+    state.availableReplicas === state.replicas
+  );
+}
+
 export function describeRollout(state: DeploymentState): string {
   return (
     `availableReplicas=${state.availableReplicas} updatedReplicas=${state.updatedReplicas} replicas=${state.replicas} ` +
     `observedGeneration=${state.observedGeneration} generation=${state.generation} totalReplicas=${state.totalReplicas}`
   );
-}
-
-function asRecord(value: unknown): Readonly<Record<string, unknown>> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-function numberOr(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }

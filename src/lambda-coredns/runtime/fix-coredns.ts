@@ -1,8 +1,11 @@
 /**
- * Read → patch → wait. The read comes first although the null-valued strategic-merge patch is idempotent on
- * its own: it reports whether the compute-type annotation was there (and its value), it lets a missing
- * Deployment (404) be retried without sending a write, and it keeps the patch minimal.
+ * Read → decide → patch → wait. The Deployment and its pods are read first, and nothing is written when
+ * CoreDNS already runs on Fargate (see decideCorednsAction): a second invocation must not restart it. When a
+ * restart is needed the read also keeps the patch minimal: the compute-type key is deleted only when it is
+ * there, and a missing Deployment (404) is retried without sending a write.
  */
+
+import { decideCorednsAction } from "./coredns-action";
 import {
   COREDNS_DEPLOYMENT_PATH,
   type DeploymentState,
@@ -13,6 +16,7 @@ import {
   STRATEGIC_MERGE_PATCH,
 } from "./coredns-deployment";
 import { CorednsFixError } from "./coredns-fix-error";
+import { corednsPodsPath, describePod, readPodList } from "./coredns-pods";
 import type { KubeClient } from "./kube-client";
 import { type RetryContext, runWithRetries } from "./run-with-retries";
 
@@ -24,7 +28,20 @@ export interface FixCorednsOptions extends RetryContext {
   readonly pollIntervalMs: number;
 }
 
-export interface FixCorednsResult {
+/** CoreDNS already ran on Fargate: nothing was written. */
+export interface CorednsUnchanged {
+  readonly action: "none";
+  /** Why nothing was done, for the log and the Terraform state. */
+  readonly reason: string;
+  readonly availableReplicas: number;
+  /** HTTP requests sent, retries included. */
+  readonly attempts: number;
+}
+
+export interface CorednsRestarted {
+  readonly action: "restart";
+  /** Why a restart was needed. */
+  readonly reason: string;
   /** True when the compute-type annotation was on the pod template and this invocation removed it. */
   readonly removedComputeType: boolean;
   /** The annotation's value before the patch, or null when it was absent. */
@@ -35,6 +52,9 @@ export interface FixCorednsResult {
   /** HTTP requests sent, retries included. */
   readonly attempts: number;
 }
+
+/** Results go to the Terraform state in plain text: they hold names and counts, never a token or a key. */
+export type FixCorednsResult = CorednsUnchanged | CorednsRestarted;
 
 export async function fixCoredns(options: FixCorednsOptions): Promise<FixCorednsResult> {
   const { kube, log, timing } = options;
@@ -49,8 +69,23 @@ export async function fixCoredns(options: FixCorednsOptions): Promise<FixCoredns
   };
 
   const before = await readDeployment("read");
-  const removeComputeType = before.computeType !== undefined;
   log({ level: "info", step: "read", message: "read the coredns Deployment", computeType: before.computeType ?? null });
+
+  const podsPath = corednsPodsPath(before.matchLabels);
+  const listed = await runWithRetries("pods", options, async (timeoutMs) =>
+    readPodList(await kube.requestJson({ method: "GET", path: podsPath, token: await options.mintToken(), timeoutMs })),
+  );
+  attempts += listed.attempts;
+  const pods = listed.value;
+  log({ level: "info", step: "pods", message: "listed the coredns pods", pods: pods.map(describePod) });
+
+  const decision = decideCorednsAction(before, pods);
+  if (decision.action === "none") {
+    log({ level: "info", step: "decide", message: "coredns already runs on Fargate, nothing to do", reason: decision.reason });
+    return { action: "none", reason: decision.reason, availableReplicas: before.availableReplicas, attempts };
+  }
+  const { removeComputeType } = decision;
+  log({ level: "info", step: "decide", message: "coredns needs a restart", reason: decision.reason });
 
   // Fixed before the first attempt: when a PATCH times out after the server applied it, the retry sends the
   // same value and so does not start a second rollout.
@@ -74,6 +109,8 @@ export async function fixCoredns(options: FixCorednsOptions): Promise<FixCoredns
     if (isRolledOut(state)) {
       log({ level: "info", step: "wait", message: "coredns rollout finished", polls, availableReplicas: state.availableReplicas });
       return {
+        action: "restart",
+        reason: decision.reason,
         removedComputeType: removeComputeType,
         previousComputeType: before.computeType ?? null,
         restartedAt,

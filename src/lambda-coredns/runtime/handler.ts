@@ -1,7 +1,7 @@
 /**
  * Lambda entry point: makes CoreDNS run on Fargate on an EKS cluster with no EC2 nodes by removing the
  * `eks.amazonaws.com/compute-type` pod-template annotation, restarting the Deployment and waiting for one
- * available replica. It authenticates as its own role (an EKS access entry), never with a token passed in
+ * available replica; when CoreDNS already runs on Fargate it changes nothing and says so. It authenticates as its own role (an EKS access entry), never with a token passed in
  * the event, since `aws_lambda_invocation` stores its input in Terraform state.
  *
  * Environment: CLUSTER_NAME, CLUSTER_ENDPOINT (https URL), CLUSTER_CA_DATA (base64 PEM), AWS_REGION, and the
@@ -92,7 +92,7 @@ export async function runHandler(event: unknown, context: LambdaContext, deps: H
       timing,
       log,
     });
-    log({ level: "info", step: "done", message: "coredns fixed", ...result });
+    log({ level: "info", step: "done", message: result.action === "none" ? "coredns already on Fargate" : "coredns fixed", ...result });
     return result;
   } catch (error) {
     log({ level: "error", step: "failed", message: error instanceof Error ? error.message : String(error) });

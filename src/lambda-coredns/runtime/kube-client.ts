@@ -57,7 +57,7 @@ export class KubeTransportError extends Error {
 
 export const REQUEST_TIMEOUT_CODE = "REQUEST_TIMEOUT";
 
-/** Deployments are a few kilobytes; anything near this is not the API server we expect. */
+/** A Deployment or CoreDNS's pod list is tens of kilobytes; anything near this is not the API server we expect. */
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 /** Kubernetes Status messages can quote the request; keep error messages one readable line. */
 const MAX_DETAIL_CHARS = 300;

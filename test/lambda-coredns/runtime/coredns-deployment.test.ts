@@ -1,6 +1,7 @@
 import {
   type DeploymentState,
   describeRollout,
+  isFullyAvailable,
   isRolledOut,
   readDeploymentState,
   renderCorednsPatch,
@@ -44,7 +45,13 @@ describe("readDeploymentState", () => {
       updatedReplicas: 1,
       availableReplicas: 1,
       totalReplicas: 3,
+      matchLabels: { "eks.amazonaws.com/component": "coredns", "k8s-app": "kube-dns" },
     });
+  });
+
+  it("keeps only the string values of the selector's matchLabels", () => {
+    const json = { kind: "Deployment", spec: { selector: { matchLabels: { "k8s-app": "kube-dns", odd: 3 }, matchExpressions: [] } } };
+    expect(readDeploymentState(json).matchLabels).toEqual({ "k8s-app": "kube-dns" });
   });
 
   it("treats omitted status counters as zero and an omitted replica count as one", () => {
@@ -56,6 +63,7 @@ describe("readDeploymentState", () => {
       updatedReplicas: 0,
       availableReplicas: 0,
       totalReplicas: 0,
+      matchLabels: {},
     });
   });
 
@@ -74,6 +82,7 @@ describe("isRolledOut", () => {
     updatedReplicas: 2,
     availableReplicas: 1,
     totalReplicas: 2,
+    matchLabels: { "k8s-app": "kube-dns" },
   };
 
   it("is true once the new template is observed, fully rolled and one pod is available", () => {
@@ -91,5 +100,32 @@ describe("isRolledOut", () => {
 
   it("describes the counters for error messages", () => {
     expect(describeRollout(done)).toBe("availableReplicas=1 updatedReplicas=2 replicas=2 observedGeneration=2 generation=2 totalReplicas=2");
+  });
+});
+
+describe("isFullyAvailable", () => {
+  const complete: DeploymentState = {
+    computeType: undefined,
+    generation: 2,
+    observedGeneration: 2,
+    replicas: 2,
+    updatedReplicas: 2,
+    availableReplicas: 2,
+    totalReplicas: 2,
+    matchLabels: { "k8s-app": "kube-dns" },
+  };
+
+  it("is true when every desired replica is available on the latest template", () => {
+    expect(isFullyAvailable(complete)).toBe(true);
+  });
+
+  it.each<[string, Partial<DeploymentState>]>([
+    ["only one of two replicas is available (enough for isRolledOut)", { availableReplicas: 1 }],
+    ["the controller has not seen the latest template", { observedGeneration: 1 }],
+    ["a replica still runs an older template", { updatedReplicas: 1 }],
+    ["an old pod is still there", { totalReplicas: 3 }],
+    ["the Deployment is scaled to zero", { replicas: 0, updatedReplicas: 0, availableReplicas: 0, totalReplicas: 0 }],
+  ])("is false when %s", (_, change) => {
+    expect(isFullyAvailable({ ...complete, ...change })).toBe(false);
   });
 });
