@@ -1,4 +1,5 @@
 import { vpcZones } from "../network/network-config";
+import { isWindowsNodeClass } from "../provisioners/ami-selection";
 import type { NodeClassConfig } from "../provisioners/node-class-schema";
 import type { NodePoolConfig } from "../provisioners/node-pool-schema";
 import { isZoneOfRegion } from "../shared/aws-regions";
@@ -17,17 +18,18 @@ interface CheckedFields {
 /** Checks that relate sections owned by different rooms. */
 export const CLUSTER_CHECKS: readonly FieldCheck<CheckedFields>[] = [
   {
-    // The controller may pass only this cluster's node role to EC2 (its PassRole statement), and only that
-    // role has an access entry that lets nodes join.
-    reads: ["name", "nodeClasses.*.role"],
+    // The controller may pass only this cluster's node roles to EC2 (its PassRole statement), and only they
+    // have the access entries that let nodes join: EC2_LINUX, and EC2_WINDOWS for the Windows role.
+    reads: ["name", "nodeClasses.*.role", "nodeClasses.*.amiAlias", "nodeClasses.*.amiSelectorTerms", "nodeClasses.*.amiFamily"],
     check: ({ name, nodeClasses }, report) => {
-      const nodeRole = resourceNames(name).karpenterNodeRole;
+      const names = resourceNames(name);
       nodeClasses.forEach((nodeClass, i) => {
+        const nodeRole = isWindowsNodeClass(nodeClass) ? names.karpenterWindowsNodeRole : names.karpenterNodeRole;
         if (nodeClass.role !== undefined && nodeClass.role !== nodeRole) {
           report(
             ["nodeClasses", i, "role"],
             nodeClass.role,
-            `must be ${nodeRole} or omitted: Karpenter may pass only this cluster's node role, and only that role may join the cluster`,
+            `must be ${nodeRole} or omitted: Karpenter may pass only this cluster's node roles, and only they may join the cluster`,
           );
         }
       });

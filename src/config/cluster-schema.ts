@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { backendSchema } from "../backend/backend-config";
+import { addonsSchema, coreDnsSchema } from "../eks/addon-settings";
 import { clusterSettingsSchema } from "../eks/cluster-settings";
 import { FARGATE_NAMESPACE_CHECKS, fargateSchema } from "../fargate/fargate-config";
 import { DEFAULT_KUBERNETES_VERSION, KARPENTER_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from "../karpenter/karpenter-release";
@@ -50,11 +51,6 @@ const clusterTags = awsTags.superRefine(
   { when: () => true },
 );
 
-const coreDnsSchema = strictObject({
-  /** lambda: the original design, a function patches and restarts CoreDNS; addon: the managed add-on with computeType fargate. */
-  mode: z.enum(["lambda", "addon"]).default("lambda"),
-}).prefault({});
-
 const clusterFields = strictObject({
   /** The cluster name; every resource name derives from it. */
   name: clusterName,
@@ -75,6 +71,7 @@ const clusterFields = strictObject({
   cluster: clusterSettingsSchema,
   fargate: fargateSchema,
   coreDns: coreDnsSchema,
+  addons: addonsSchema,
   karpenter: karpenterSettingsSchema,
   nodeClasses: nodeClassesSchema,
   nodePools: nodePoolsSchema,

@@ -9,6 +9,11 @@ export interface AccessEntriesProps {
   readonly clusterName: string;
   /** The role Karpenter's nodes join with: an EC2_LINUX entry (STANDARD would not let kubelet register). */
   readonly nodeRoleArn: string;
+  /**
+   * The role of Windows nodes, if any: EC2_WINDOWS, which also grants the eks:kube-proxy-windows group that
+   * Windows DNS resolution needs. A role has one access entry, hence a second role.
+   */
+  readonly windowsNodeRoleArn?: string;
   readonly adminPrincipalArns: readonly string[];
 }
 
@@ -20,6 +25,9 @@ export class AccessEntries extends Construct {
   constructor(scope: Construct, id: string, props: AccessEntriesProps) {
     super(scope, id);
     this.nodeEntry = new EksAccessEntry(this, "karpenter-node", { clusterName: props.clusterName, principalArn: props.nodeRoleArn, type: "EC2_LINUX" });
+    if (props.windowsNodeRoleArn !== undefined) {
+      new EksAccessEntry(this, "karpenter-windows-node", { clusterName: props.clusterName, principalArn: props.windowsNodeRoleArn, type: "EC2_WINDOWS" });
+    }
     this.adminAssociations = props.adminPrincipalArns.map((principalArn, i) => {
       const entry = new EksAccessEntry(this, `admin-${i}`, { clusterName: props.clusterName, principalArn, type: "STANDARD" });
       return new EksAccessPolicyAssociation(this, `admin-${i}-policy`, {

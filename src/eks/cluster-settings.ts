@@ -34,6 +34,13 @@ const clusterFields = strictObject({
     .default([]),
   /** Access entry with cluster-admin for the identity that creates the cluster; needed by `cdktf deploy` of the Karpenter stack. */
   creatorAdmin: z.boolean().default(true),
+  /**
+   * What EKS does when the Kubernetes version leaves standard support (14 months after release): extended
+   * keeps it running for 12 more months at $0.60 instead of $0.10 per cluster-hour; standard upgrades the
+   * control plane automatically. EKS's own default is extended.
+   * @see https://docs.aws.amazon.com/eks/latest/userguide/kubernetes-versions.html
+   */
+  upgradePolicy: z.enum(["extended", "standard"]).default("extended"),
 });
 
 export const clusterSettingsSchema = withChecks(clusterFields, [

@@ -4,6 +4,7 @@ import { EksCluster } from "@cdktf/provider-aws/lib/eks-cluster";
 import { IamOpenidConnectProvider } from "@cdktf/provider-aws/lib/iam-openid-connect-provider";
 import { KmsAlias } from "@cdktf/provider-aws/lib/kms-alias";
 import { KmsKey } from "@cdktf/provider-aws/lib/kms-key";
+import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import type { ServiceRole } from "../iam/service-role";
 import { DISCOVERY_TAG } from "../network/discovery-tag";
@@ -27,6 +28,8 @@ export class ControlPlane extends Construct {
   readonly cluster: EksCluster;
   readonly oidcProvider: IamOpenidConnectProvider;
   readonly clusterSecurityGroupId: string;
+  /** The OIDC issuer without "https://": IRSA trust conditions are keyed by it. */
+  readonly oidcIssuerHost: string;
 
   constructor(scope: Construct, id: string, props: ControlPlaneProps) {
     super(scope, id);
@@ -59,6 +62,8 @@ export class ControlPlane extends Construct {
         authenticationMode: "API",
         bootstrapClusterCreatorAdminPermissions: settings.creatorAdmin,
       },
+      // Explicit, so the review shows what happens when the version leaves standard support.
+      upgradePolicy: { supportType: settings.upgradePolicy === "extended" ? "EXTENDED" : "STANDARD" },
       // The role must hold its policy before EKS assumes it, and the log group must exist before EKS writes.
       dependsOn: [...props.clusterRole.attachments, logGroup],
     });
@@ -70,5 +75,6 @@ export class ControlPlane extends Construct {
     const issuer = this.cluster.identity.get(0).oidc.get(0).issuer;
     // No thumbprint: IAM trusts the EKS OIDC endpoint's CA itself (aws provider >= 5.81 makes it optional).
     this.oidcProvider = new IamOpenidConnectProvider(this, "oidc-provider", { url: issuer, clientIdList: ["sts.amazonaws.com"] });
+    this.oidcIssuerHost = Fn.replace(this.oidcProvider.url, "https://", "");
   }
 }

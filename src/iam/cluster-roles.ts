@@ -7,16 +7,23 @@ import { ServiceRole } from "./service-role";
 export interface ClusterRolesProps {
   readonly aws: AwsContext;
   readonly names: ResourceNames;
+  /** Whether a node class launches Windows nodes: they need a role of their own and the VPC resource controller. */
+  readonly windowsNodes: boolean;
 }
+
+/** The node role of Karpenter's getting-started template (v1.14), for Linux and Windows nodes alike. */
+const NODE_POLICIES = ["AmazonEKS_CNI_Policy", "AmazonEKSWorkerNodePolicy", "AmazonEC2ContainerRegistryPullOnly", "AmazonSSMManagedInstanceCore"];
 
 /**
  * The three roles every groupless cluster needs: the control plane's, the Fargate pod execution role, and
- * the role Karpenter passes to the EC2 nodes it launches.
+ * the role Karpenter passes to the EC2 nodes it launches; with Windows node classes, a fourth for those
+ * nodes, because an IAM role has one access entry and Windows nodes need one of type EC2_WINDOWS.
  */
 export class ClusterRoles extends Construct {
   readonly cluster: ServiceRole;
   readonly fargatePodExecution: ServiceRole;
   readonly karpenterNode: ServiceRole;
+  readonly karpenterWindowsNode?: ServiceRole;
 
   constructor(scope: Construct, id: string, props: ClusterRolesProps) {
     super(scope, id);
@@ -32,7 +39,12 @@ export class ClusterRoles extends Construct {
           principals: [{ type: "Service", identifiers: ["eks.amazonaws.com"] }],
         },
       ],
-      managedPolicyArns: [managedPolicyArn(aws.partition, "AmazonEKSClusterPolicy")],
+      managedPolicyArns: [
+        managedPolicyArn(aws.partition, "AmazonEKSClusterPolicy"),
+        // Windows pods get their IP addresses from the VPC resource controller, which runs with this role.
+        // @see https://docs.aws.amazon.com/eks/latest/userguide/windows-support.html
+        ...(props.windowsNodes ? [managedPolicyArn(aws.partition, "AmazonEKSVPCResourceController")] : []),
+      ],
     });
     this.fargatePodExecution = new ServiceRole(this, "fargate-pod-execution", {
       roleName: names.fargatePodExecutionRole,
@@ -56,14 +68,22 @@ export class ClusterRoles extends Construct {
       ],
       managedPolicyArns: [managedPolicyArn(aws.partition, "AmazonEKSFargatePodExecutionRolePolicy")],
     });
+    const nodeTrust = [
+      { sid: "Ec2AssumeRole", effect: "Allow", actions: ["sts:AssumeRole"], principals: [{ type: "Service", identifiers: [`ec2.${aws.dnsSuffix}`] }] },
+    ] as const;
     this.karpenterNode = new ServiceRole(this, "karpenter-node", {
       roleName: names.karpenterNodeRole,
       description: `EC2 nodes that Karpenter launches for ${names.cluster}`,
-      trust: [{ sid: "Ec2AssumeRole", effect: "Allow", actions: ["sts:AssumeRole"], principals: [{ type: "Service", identifiers: [`ec2.${aws.dnsSuffix}`] }] }],
-      // The node role of Karpenter's getting-started template (v1.14).
-      managedPolicyArns: ["AmazonEKS_CNI_Policy", "AmazonEKSWorkerNodePolicy", "AmazonEC2ContainerRegistryPullOnly", "AmazonSSMManagedInstanceCore"].map((n) =>
-        managedPolicyArn(aws.partition, n),
-      ),
+      trust: nodeTrust,
+      managedPolicyArns: NODE_POLICIES.map((n) => managedPolicyArn(aws.partition, n)),
     });
+    if (props.windowsNodes) {
+      this.karpenterWindowsNode = new ServiceRole(this, "karpenter-windows-node", {
+        roleName: names.karpenterWindowsNodeRole,
+        description: `Windows EC2 nodes that Karpenter launches for ${names.cluster}`,
+        trust: nodeTrust,
+        managedPolicyArns: NODE_POLICIES.map((n) => managedPolicyArn(aws.partition, n)),
+      });
+    }
   }
 }

@@ -8,7 +8,7 @@ import { Subnet } from "@cdktf/provider-aws/lib/subnet";
 import { Vpc } from "@cdktf/provider-aws/lib/vpc";
 import { Construct } from "constructs";
 import { parseCidr } from "./cidr";
-import { DISCOVERY_TAG } from "./discovery-tag";
+import { DISCOVERY_TAG, LOAD_BALANCER_SUBNET_TAGS } from "./discovery-tag";
 import type { NetworkConfig } from "./network-config";
 import { planSubnets } from "./subnet-plan";
 
@@ -33,9 +33,15 @@ export class ClusterNetwork extends Construct {
       this.vpcId = network.vpcId;
       this.privateSubnetIds = network.privateSubnetIds;
       this.publicSubnetIds = network.publicSubnetIds;
-      // Karpenter finds node subnets by this tag; the subnets are not ours, so only the tag is managed.
+      // The subnets are not ours, so only the tags are managed, one tag per resource: Karpenter finds node
+      // subnets by the discovery tag, load balancers find theirs by role. (A Terraform configuration that
+      // manages these subnets' whole tag map would remove them: add them there instead, or ignore them.)
       network.privateSubnetIds.forEach((subnetId, i) => {
         new Ec2Tag(this, `private-discovery-tag-${i}`, { resourceId: subnetId, key: DISCOVERY_TAG, value: clusterName });
+        new Ec2Tag(this, `private-load-balancer-tag-${i}`, { resourceId: subnetId, key: LOAD_BALANCER_SUBNET_TAGS.private, value: "1" });
+      });
+      network.publicSubnetIds.forEach((subnetId, i) => {
+        new Ec2Tag(this, `public-load-balancer-tag-${i}`, { resourceId: subnetId, key: LOAD_BALANCER_SUBNET_TAGS.public, value: "1" });
       });
       return;
     }
@@ -65,7 +71,7 @@ export class ClusterNetwork extends Construct {
         availabilityZone: s.zone,
         // Nothing but NAT gateways and load balancers lives here; no instance should get a public IP.
         mapPublicIpOnLaunch: false,
-        tags: { Name: `${clusterName}-public-${s.zone}`, "kubernetes.io/role/elb": "1" },
+        tags: { Name: `${clusterName}-public-${s.zone}`, [LOAD_BALANCER_SUBNET_TAGS.public]: "1" },
       });
       new RouteTableAssociation(this, `public-${s.zone}-routes`, { subnetId: subnet.id, routeTableId: publicRoutes.id });
       return { subnet, index: i };
@@ -98,7 +104,7 @@ export class ClusterNetwork extends Construct {
         vpcId: vpc.id,
         cidrBlock: s.cidr,
         availabilityZone: s.zone,
-        tags: { Name: `${clusterName}-private-${s.zone}`, [DISCOVERY_TAG]: clusterName, "kubernetes.io/role/internal-elb": "1" },
+        tags: { Name: `${clusterName}-private-${s.zone}`, [DISCOVERY_TAG]: clusterName, [LOAD_BALANCER_SUBNET_TAGS.private]: "1" },
       });
       new RouteTableAssociation(this, `private-${s.zone}-routes`, { subnetId: subnet.id, routeTableId: privateRoutes[natCount === 1 ? 0 : i].id });
       return subnet.id;

@@ -30,6 +30,11 @@ export function isWindows(selection: { readonly amiSelectorTerms: readonly AmiSe
   return osFamily(selection).startsWith("windows");
 }
 
+/** Whether a node class of the config launches Windows nodes. */
+export function isWindowsNodeClass(nodeClass: AmiSelection): boolean {
+  return isWindows({ amiSelectorTerms: effectiveAmiSelectorTerms(nodeClass), amiFamily: nodeClass.amiFamily });
+}
+
 /** The CEL rules of an alias, as one message: the first rule it breaks. */
 export function aliasProblem(alias: string): string | undefined {
   if (alias.length > ALIAS_MAX_LENGTH) return `must be at most ${ALIAS_MAX_LENGTH} characters`;

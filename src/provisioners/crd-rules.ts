@@ -49,6 +49,8 @@ export const MAX_LABELS = 100;
 export const MAX_SELECTOR_TERMS = 30;
 export const MAX_BLOCK_DEVICE_MAPPINGS = 50;
 export const MAX_SELECTOR_TAGS = 20;
+export const CAPACITY_RESERVATION_ID = /^cr-[0-9a-z]+$/;
+export const AWS_ACCOUNT_ID = /^[0-9]{12}$/;
 export const EVICTION_SIGNALS = [
   "memory.available",
   "nodefs.available",
@@ -63,6 +65,8 @@ export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] 
 // CEL messages (x-kubernetes-validations), verbatim
 
 export const MESSAGES = {
+  reservationTermEmpty: "expected at least one, got none, ['tags', 'id', 'instanceMatchCriteria']",
+  reservationIdExclusive: "'id' is mutually exclusive, cannot be set along with other fields in a capacity reservation selector term",
   budgetScheduleDuration: "'schedule' must be set with 'duration'",
   inNeedsValues: "requirements with operator 'In' must have a value defined",
   comparisonNeedsInteger: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value",

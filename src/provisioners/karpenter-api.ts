@@ -26,6 +26,14 @@ export interface SelectorTerm {
   readonly tags?: Readonly<Record<string, string>>;
 }
 
+/** On-Demand Capacity Reservations (and Capacity Blocks) the node class may launch into. */
+export interface CapacityReservationSelectorTerm {
+  readonly id?: string;
+  readonly ownerID?: string;
+  readonly tags?: Readonly<Record<string, string>>;
+  readonly instanceMatchCriteria?: "open" | "targeted";
+}
+
 export type VolumeType = "standard" | "io1" | "io2" | "gp2" | "sc1" | "st1" | "gp3";
 
 export interface BlockDeviceMapping {
@@ -73,6 +81,7 @@ export interface EC2NodeClassSpec {
   readonly instanceProfile?: string;
   readonly subnetSelectorTerms: readonly SelectorTerm[];
   readonly securityGroupSelectorTerms: readonly SelectorTerm[];
+  readonly capacityReservationSelectorTerms?: readonly CapacityReservationSelectorTerm[];
   readonly metadataOptions?: MetadataOptions;
   readonly blockDeviceMappings?: readonly BlockDeviceMapping[];
   readonly kubelet?: KubeletConfiguration;

@@ -5,8 +5,10 @@ import {
   ALIAS_FAMILIES,
   AMI_FAMILIES,
   AMI_ID,
+  AWS_ACCOUNT_ID,
   aliasFamilyToAmiFamily,
   amiFamilyMismatchMessage,
+  CAPACITY_RESERVATION_ID,
   MAX_BLOCK_DEVICE_MAPPINGS,
   MAX_SELECTOR_TERMS,
   MESSAGES,
@@ -46,6 +48,34 @@ const amiSelectorTerm = withChecks(
         if (!set("tags", "id", "name", "alias", "ssmParameter")) report([], term, MESSAGES.amiTermEmpty);
         if (set("id") && set("alias", "tags", "name", "owner")) report([], term, MESSAGES.amiIdExclusive);
         if (set("alias") && set("id", "tags", "name", "owner")) report([], term, MESSAGES.aliasExclusiveFields);
+      },
+    },
+  ],
+);
+
+/**
+ * Each term selects reservations by id, or by tags and/or match criteria, optionally of one owner. The CRD
+ * rejects an id combined with other fields only when every term does it; each term is checked here.
+ */
+const capacityReservationSelectorTerm = withChecks(
+  strictObject({
+    id: z.string().regex(CAPACITY_RESERVATION_ID, { error: "must be a capacity reservation id such as cr-0123456789abcdef0" }).optional(),
+    /** The account that owns the reservations (shared through RAM); with tags or instanceMatchCriteria. */
+    ownerID: z.string().regex(AWS_ACCOUNT_ID, { error: "must be a 12-digit AWS account id" }).optional(),
+    tags: selectorTags
+      .refine((tags) => Object.keys(tags).length > 0, { error: "must hold at least one tag (omit tags to select by the other fields)" })
+      .optional(),
+    /** open: reservations any instance of a matching type may use; targeted: those that must be named. */
+    instanceMatchCriteria: z.enum(["open", "targeted"]).optional(),
+  }),
+  [
+    {
+      reads: ["id", "ownerID", "tags", "instanceMatchCriteria"],
+      check: (term, report) => {
+        if (term.id === undefined && term.tags === undefined && term.instanceMatchCriteria === undefined) report([], term, MESSAGES.reservationTermEmpty);
+        if (term.id !== undefined && (term.ownerID !== undefined || term.tags !== undefined || term.instanceMatchCriteria !== undefined)) {
+          report([], term, MESSAGES.reservationIdExclusive);
+        }
       },
     },
   ],
@@ -126,6 +156,12 @@ const nodeClassFields = strictObject({
     .array(blockDeviceMapping)
     .min(1, { error: "must list at least one volume (omit it for the default root volume)" })
     .max(MAX_BLOCK_DEVICE_MAPPINGS, { error: `must list at most ${MAX_BLOCK_DEVICE_MAPPINGS} volumes` })
+    .optional(),
+  /** Capacity reservations NodePools with capacity type `reserved` launch into (Karpenter needs them listed). */
+  capacityReservationSelectorTerms: z
+    .array(capacityReservationSelectorTerm)
+    .min(1, { error: "must list at least one term (omit it when the node class uses no reservation)" })
+    .max(MAX_SELECTOR_TERMS, { error: `must list at most ${MAX_SELECTOR_TERMS} terms` })
     .optional(),
   metadataOptions,
   kubelet: kubeletSchema.optional(),

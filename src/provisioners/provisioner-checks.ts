@@ -1,6 +1,6 @@
 import { isZoneOfRegion } from "../shared/aws-regions";
 import type { FieldCheck } from "../shared/schema-helpers";
-import { effectiveAmiSelectorTerms, isWindows } from "./ami-selection";
+import { isWindowsNodeClass } from "./ami-selection";
 import type { NodeClassConfig } from "./node-class-schema";
 import type { NodePoolConfig } from "./node-pool-schema";
 import { DEFAULT_NODE_CLASS_NAME } from "./provisioner-defaults";
@@ -38,15 +38,31 @@ export const PROVISIONER_CHECKS: readonly FieldCheck<Provisioners>[] = [
       "nodePools.*.architectures",
     ],
     check: ({ nodeClasses, nodePools }, report) => {
-      const windowsClasses = new Set(
-        nodeClasses.filter((c) => isWindows({ amiSelectorTerms: effectiveAmiSelectorTerms(c), amiFamily: c.amiFamily })).map((c) => c.name),
-      );
+      const windowsClasses = new Set(nodeClasses.filter(isWindowsNodeClass).map((c) => c.name));
       nodePools.forEach((pool, i) => {
         if (windowsClasses.has(pool.nodeClass) && pool.architectures.includes("arm64")) {
           report(
             ["nodePools", i, "architectures"],
             pool.architectures,
             `must be [amd64] with the Windows node class ${pool.nodeClass}: EKS runs Windows nodes on amd64 only`,
+          );
+        }
+      });
+    },
+  },
+  {
+    // Karpenter builds reserved offerings only from the reservations its node class selects: without
+    // selector terms a pool limited to `reserved` never launches, and `reserved` beside others is dead weight.
+    reads: ["nodeClasses.*.name", "nodeClasses.*.capacityReservationSelectorTerms", "nodePools.*.nodeClass", "nodePools.*.capacityTypes"],
+    check: ({ nodeClasses, nodePools }, report) => {
+      const withReservations = new Set(nodeClasses.filter((c) => c.capacityReservationSelectorTerms !== undefined).map((c) => c.name));
+      nodePools.forEach((pool, i) => {
+        const k = pool.capacityTypes.indexOf("reserved");
+        if (k >= 0 && !withReservations.has(pool.nodeClass)) {
+          report(
+            ["nodePools", i, "capacityTypes", k],
+            "reserved",
+            `needs capacityReservationSelectorTerms on the node class ${pool.nodeClass}: Karpenter launches reserved capacity only from the reservations a node class selects`,
           );
         }
       });

@@ -1,5 +1,5 @@
 import { DISCOVERY_TAG } from "../network/discovery-tag";
-import { effectiveAmiSelectorTerms, osFamily } from "./ami-selection";
+import { effectiveAmiSelectorTerms, isWindows, osFamily } from "./ami-selection";
 import type { BlockDeviceMapping, EC2NodeClass, EC2NodeClassSpec, KubeletConfiguration } from "./karpenter-api";
 import type { NodeClassConfig } from "./node-class-schema";
 import { DEFAULT_ROOT_VOLUME_SIZE } from "./provisioner-defaults";
@@ -10,6 +10,8 @@ export interface NodeClassContext {
   readonly clusterName: string;
   /** The node IAM role (name, not ARN) that Karpenter wraps in an instance profile. */
   readonly nodeRoleName: string;
+  /** The role of Windows node classes: Windows nodes join with an access entry of their own type. */
+  readonly windowsNodeRoleName: string;
   /** Tags for every instance, volume and launch template; the node class's own tags win. */
   readonly tags: Readonly<Record<string, string>>;
 }
@@ -37,14 +39,16 @@ export function renderEc2NodeClass(nodeClass: NodeClassConfig, context: NodeClas
   const discovery = [{ tags: { [DISCOVERY_TAG]: context.clusterName } }];
   const tags = { ...context.tags, ...nodeClass.tags };
   const amiSelectorTerms = effectiveAmiSelectorTerms(nodeClass).map((term) => compact({ ...term }));
+  const windows = isWindows({ amiSelectorTerms, amiFamily: nodeClass.amiFamily });
   const spec: EC2NodeClassSpec = compact({
     amiFamily: nodeClass.amiFamily,
     amiSelectorTerms,
     // Exactly one of the two (a CEL rule of the CRD); the config check rejects both.
-    role: nodeClass.instanceProfile === undefined ? (nodeClass.role ?? context.nodeRoleName) : undefined,
+    role: nodeClass.instanceProfile === undefined ? (nodeClass.role ?? (windows ? context.windowsNodeRoleName : context.nodeRoleName)) : undefined,
     instanceProfile: nodeClass.instanceProfile,
     subnetSelectorTerms: discovery,
     securityGroupSelectorTerms: discovery,
+    capacityReservationSelectorTerms: nodeClass.capacityReservationSelectorTerms?.map((term) => compact({ ...term })),
     metadataOptions: { ...nodeClass.metadataOptions },
     blockDeviceMappings:
       nodeClass.blockDeviceMappings?.map((m) => compact({ deviceName: m.deviceName, rootVolume: m.rootVolume, ebs: m.ebs && compact({ ...m.ebs }) })) ??

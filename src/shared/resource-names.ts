@@ -7,6 +7,9 @@ export interface ResourceNames {
   readonly clusterRole: string;
   readonly fargatePodExecutionRole: string;
   readonly karpenterNodeRole: string;
+  /** Windows nodes join with their own role: an IAM principal has one access entry, of one type. */
+  readonly karpenterWindowsNodeRole: string;
+  readonly ebsCsiDriverRole: string;
   readonly karpenterControllerRole: string;
   readonly karpenterControllerPolicyPrefix: string;
   readonly interruptionQueue: string;
@@ -23,6 +26,8 @@ export function resourceNames(clusterName: string): ResourceNames {
     clusterRole: `${clusterName}-cluster`,
     fargatePodExecutionRole: `${clusterName}-fargate-pods`,
     karpenterNodeRole: `${clusterName}-karpenter-node`,
+    karpenterWindowsNodeRole: `${clusterName}-karpenter-windows-node`,
+    ebsCsiDriverRole: `${clusterName}-ebs-csi-driver`,
     karpenterControllerRole: `${clusterName}-karpenter-controller`,
     karpenterControllerPolicyPrefix: `${clusterName}-karpenter-`,
     // One queue per cluster: Karpenter deletes messages about instances it does not own.
@@ -45,6 +50,9 @@ export const NAME_LIMITS: readonly { readonly what: string; readonly limit: numb
   { what: "Lambda function name", limit: 64, name: (n) => n.coreDnsFunction },
   // "state-change" is the longest interruption rule suffix (src/karpenter/aws/interruption-rules.ts).
   { what: "EventBridge rule name", limit: 64, name: (n) => `${n.interruptionRulePrefix}state-change` },
+  // As long as the rule's name: the limit the error message names is the rule's.
+  { what: "IAM role name", limit: 64, name: (n) => n.karpenterWindowsNodeRole },
+  { what: "IAM role name", limit: 64, name: (n) => n.ebsCsiDriverRole },
   { what: "SQS queue name", limit: 80, name: (n) => n.interruptionQueue },
   { what: "IAM policy name", limit: 128, name: (n) => `${n.karpenterControllerPolicyPrefix}resource-discovery` },
 ];

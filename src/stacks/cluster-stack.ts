@@ -14,7 +14,9 @@ import { ClusterRoles } from "../iam/cluster-roles";
 import { KarpenterAws } from "../karpenter/aws/karpenter-aws";
 import { CoreDnsFixLambda } from "../lambda-coredns/coredns-fix-lambda";
 import { ClusterNetwork } from "../network/cluster-network";
+import { isWindowsNodeClass } from "../provisioners/ami-selection";
 import { resourceNames } from "../shared/resource-names";
+import { addOutputs } from "./stack-outputs";
 
 export interface ClusterStackProps {
   readonly config: ClusterConfig;
@@ -29,6 +31,7 @@ export class ClusterStack extends TerraformStack {
     super(scope, id);
     const { config } = props;
     const names = resourceNames(config.name);
+    const windowsNodes = config.nodeClasses.some(isWindowsNodeClass);
 
     new AwsProvider(this, "aws", { region: config.region, defaultTags: [{ tags: { ...config.tags } }] });
     configureBackend(this, { stackName: id, clusterName: config.name, region: config.region, backend: config.backend });
@@ -41,7 +44,7 @@ export class ClusterStack extends TerraformStack {
     }
 
     const network = new ClusterNetwork(this, "network", { clusterName: config.name, network: config.network });
-    const roles = new ClusterRoles(this, "roles", { aws, names });
+    const roles = new ClusterRoles(this, "roles", { aws, names, windowsNodes });
     this.controlPlane = new ControlPlane(this, "eks", {
       kubernetesVersion: config.kubernetesVersion,
       settings: config.cluster,
@@ -49,27 +52,44 @@ export class ClusterStack extends TerraformStack {
       clusterRole: roles.cluster,
       privateSubnetIds: network.privateSubnetIds,
     });
-    const clusterName = this.controlPlane.cluster.name;
+    const { cluster } = this.controlPlane;
+    const nodeRoles = [roles.karpenterNode, ...(roles.karpenterWindowsNode ? [roles.karpenterWindowsNode] : [])];
 
-    new AccessEntries(this, "access", { aws, clusterName, nodeRoleArn: roles.karpenterNode.role.arn, adminPrincipalArns: config.cluster.adminPrincipalArns });
-    new CoreAddons(this, "addons", { clusterName });
+    new AccessEntries(this, "access", {
+      aws,
+      clusterName: cluster.name,
+      nodeRoleArn: roles.karpenterNode.role.arn,
+      windowsNodeRoleArn: roles.karpenterWindowsNode?.role.arn,
+      adminPrincipalArns: config.cluster.adminPrincipalArns,
+    });
 
     this.fargateProfiles = new FargateProfiles(this, "fargate", {
-      clusterName,
+      clusterName: cluster.name,
       podExecutionRoleArn: roles.fargatePodExecution.role.arn,
       privateSubnetIds: network.privateSubnetIds,
       system: systemFargateProfiles(config.karpenter.namespace),
       extra: config.fargate.profiles,
       dependsOn: roles.fargatePodExecution.attachments,
     });
-
-    // CoreDNS waits for the kube-system profile: pods created before it would stay Pending.
+    // CoreDNS, and every add-on with a Deployment, waits for the kube-system profile: pods created before it
+    // would stay Pending.
     const kubeSystemProfile = this.fargateProfiles.kubeSystem;
+
+    new CoreAddons(this, "addons", {
+      aws,
+      names,
+      cluster,
+      settings: config.addons,
+      oidc: { providerArn: this.controlPlane.oidcProvider.arn, issuerHost: this.controlPlane.oidcIssuerHost },
+      kubeSystemProfile,
+      windowsNodes,
+    });
+
     if (config.coreDns.mode === "lambda") {
       new CoreDnsFixLambda(this, "coredns", {
         aws,
         names,
-        cluster: this.controlPlane.cluster,
+        cluster,
         clusterSecurityGroupId: this.controlPlane.clusterSecurityGroupId,
         vpcId: network.vpcId,
         privateSubnetIds: network.privateSubnetIds,
@@ -78,16 +98,50 @@ export class ClusterStack extends TerraformStack {
         logRetentionDays: config.cluster.logRetentionDays,
       });
     } else {
-      new CoreDnsAddon(this, "coredns", { clusterName, kubeSystemProfile });
+      new CoreDnsAddon(this, "coredns", { cluster, version: config.coreDns.version ?? "default", kubeSystemProfile });
     }
 
-    new KarpenterAws(this, "karpenter", {
+    const karpenter = new KarpenterAws(this, "karpenter", {
       settings: config.karpenter,
       names,
       aws,
-      nodeRoleArn: roles.karpenterNode.role.arn,
+      nodeRoleArns: nodeRoles.map((r) => r.role.arn),
       oidcProviderArn: this.controlPlane.oidcProvider.arn,
-      oidcProviderUrl: this.controlPlane.oidcProvider.url,
+      oidcIssuerHost: this.controlPlane.oidcIssuerHost,
+    });
+
+    addOutputs(this, {
+      cluster_name: { value: cluster.name, description: "The EKS cluster's name." },
+      cluster_arn: { value: cluster.arn, description: "The EKS cluster's ARN." },
+      cluster_version: { value: cluster.version, description: "The control plane's Kubernetes version." },
+      cluster_endpoint: { value: cluster.endpoint, description: "The Kubernetes API server's URL." },
+      cluster_certificate_authority_data: {
+        value: cluster.certificateAuthority.get(0).data,
+        description: "The cluster's CA certificate, base64-encoded PEM (public: clients verify the API server's TLS with it).",
+      },
+      cluster_security_group_id: {
+        value: this.controlPlane.clusterSecurityGroupId,
+        description: "The security group EKS created for the cluster; nodes get it too.",
+      },
+      oidc_issuer_url: { value: cluster.identity.get(0).oidc.get(0).issuer, description: "The cluster's OIDC issuer, for IRSA trust policies." },
+      oidc_provider_arn: {
+        value: this.controlPlane.oidcProvider.arn,
+        description: "The IAM OIDC provider of the issuer, the principal of IRSA trust policies.",
+      },
+      vpc_id: { value: network.vpcId, description: "The VPC of the cluster." },
+      private_subnet_ids: { value: network.privateSubnetIds, description: "Subnets of the control plane's interfaces, Fargate pods and Karpenter's nodes." },
+      public_subnet_ids: { value: network.publicSubnetIds, description: "Subnets for internet-facing load balancers (tagged kubernetes.io/role/elb)." },
+      node_role_name: { value: roles.karpenterNode.role.name, description: "The IAM role of the nodes Karpenter launches (EC2NodeClass spec.role)." },
+      node_role_arn: { value: roles.karpenterNode.role.arn, description: "The ARN of the nodes' IAM role." },
+      karpenter_controller_role_arn: { value: karpenter.controllerRole.role.arn, description: "The Karpenter controller's IRSA role." },
+      karpenter_interruption_queue_name: {
+        value: karpenter.interruptionQueue.queue.name,
+        description: "The SQS queue Karpenter reads interruption events from.",
+      },
+      update_kubeconfig_command: {
+        value: `aws eks update-kubeconfig --region ${config.region} --name ${config.name}`,
+        description: "Adds the cluster to your kubeconfig.",
+      },
     });
   }
 }

@@ -2,17 +2,20 @@ import { DataAwsEksCluster } from "@cdktf/provider-aws/lib/data-aws-eks-cluster"
 import { DataAwsIamRole } from "@cdktf/provider-aws/lib/data-aws-iam-role";
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { HelmProvider } from "@cdktf/provider-helm/lib/provider";
+import { KubernetesProvider } from "@cdktf/provider-kubernetes/lib/provider";
 import { Fn, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import { KubectlProvider } from "../../.gen/providers/kubectl/provider";
 import { configureBackend } from "../backend/stack-backend";
 import type { ClusterConfig } from "../config/cluster-schema";
 import { FlowSchemas } from "../karpenter/kubernetes/flow-schemas";
+import { KarpenterNamespace } from "../karpenter/kubernetes/karpenter-namespace";
 import { KarpenterReleases } from "../karpenter/kubernetes/karpenter-releases";
 import { ProvisionerManifests } from "../karpenter/kubernetes/provisioner-manifests";
 import { renderProvisioners } from "../provisioners/render-provisioners";
 import { resourceNames } from "../shared/resource-names";
 import { TERRAFORM_1_10 } from "../shared/terraform-version";
+import { addOutputs } from "./stack-outputs";
 
 export interface KarpenterStackProps {
   readonly config: ClusterConfig;
@@ -24,8 +27,8 @@ const CLUSTER_TOKEN = "${ephemeral.aws_eks_cluster_auth.cluster.token}";
 const EXEC_API_VERSION = "client.authentication.k8s.io/v1beta1";
 
 /**
- * The Kubernetes side of Karpenter: its CRDs and controller (Helm), the FlowSchemas, and the NodePools and
- * EC2NodeClasses (kubectl). It finds the cluster by name, so it plans on its own once the cluster stack has
+ * The Kubernetes side of Karpenter: its namespace (kubernetes), CRDs and controller (Helm), the FlowSchemas,
+ * and the NodePools and EC2NodeClasses (kubectl: custom resources whose CRDs come from the same apply). It finds the cluster by name, so it plans on its own once the cluster stack has
  * been applied; the app declares that order.
  */
 export class KarpenterStack extends TerraformStack {
@@ -54,6 +57,7 @@ export class KarpenterStack extends TerraformStack {
     const clusterCaCertificate = Fn.base64decode(cluster.certificateAuthority.get(0).data);
     // Token auth by default: HCP Terraform's hosted runners have no AWS CLI for exec.
     new HelmProvider(this, "helm", { kubernetes: { host, clusterCaCertificate, ...(useToken ? { token: CLUSTER_TOKEN } : { exec }) } });
+    new KubernetesProvider(this, "kubernetes", { host, clusterCaCertificate, ...(useToken ? { token: CLUSTER_TOKEN } : { exec: [exec] }) });
     new KubectlProvider(this, "kubectl", {
       host,
       clusterCaCertificate,
@@ -64,7 +68,13 @@ export class KarpenterStack extends TerraformStack {
       applyRetryCount: 3,
     });
 
+    // kube-system exists already and is not this stack's to label.
+    const ownsNamespace = config.karpenter.namespace !== "kube-system";
+    const namespace = ownsNamespace
+      ? new KarpenterNamespace(this, "karpenter-namespace", { name: config.karpenter.namespace, kubernetesVersion: config.kubernetesVersion }).namespace
+      : undefined;
     const releases = new KarpenterReleases(this, "karpenter", {
+      namespace,
       clusterName: config.name,
       region: config.region,
       settings: config.karpenter,
@@ -73,11 +83,23 @@ export class KarpenterStack extends TerraformStack {
       interruptionQueueName: names.interruptionQueue,
     });
 
-    if (config.karpenter.namespace !== "kube-system") {
+    if (ownsNamespace) {
       new FlowSchemas(this, "flow-schemas", { namespace: config.karpenter.namespace, controller: releases.controller });
     }
 
-    const provisioners = renderProvisioners(config, { clusterName: config.name, nodeRoleName: names.karpenterNodeRole, tags: config.tags });
+    const provisioners = renderProvisioners(config, {
+      clusterName: config.name,
+      nodeRoleName: names.karpenterNodeRole,
+      windowsNodeRoleName: names.karpenterWindowsNodeRole,
+      tags: config.tags,
+    });
     new ProvisionerManifests(this, "provisioners", { provisioners, controller: releases.controller });
+
+    addOutputs(this, {
+      karpenter_version: { value: config.karpenter.version, description: "The Karpenter release (both charts) this stack installs." },
+      karpenter_namespace: { value: config.karpenter.namespace, description: "The namespace of the Karpenter controller." },
+      node_class_names: { value: provisioners.nodeClasses.map((c) => c.object.metadata.name), description: "The EC2NodeClasses this stack applies." },
+      node_pool_names: { value: provisioners.nodePools.map((p) => p.object.metadata.name), description: "The NodePools this stack applies." },
+    });
   }
 }

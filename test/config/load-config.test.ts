@@ -31,8 +31,10 @@ describe("defaults", () => {
       logRetentionDays: 90,
       adminPrincipalArns: [],
       creatorAdmin: true,
+      upgradePolicy: "extended",
     });
-    expect(config.coreDns).toEqual({ mode: "lambda" });
+    expect(config.coreDns).toEqual({ mode: "addon" });
+    expect(config.addons).toEqual({ "vpc-cni": { version: "default" }, "kube-proxy": { version: "default" } });
     expect(config.karpenter).toEqual({
       version: "1.14.1",
       namespace: "karpenter",
@@ -95,13 +97,13 @@ describe("region and version", () => {
 describe("structure", () => {
   it("names unknown keys with the allowed ones", () => {
     expect(problems({ name: "demo", cluster: { endpointPublicAcess: false } })).toEqual([
-      "cluster.endpointPublicAcess: unknown key; allowed keys: endpointPublicAccess, endpointPrivateAccess, publicAccessCidrs, logTypes, logRetentionDays, adminPrincipalArns, creatorAdmin",
+      "cluster.endpointPublicAcess: unknown key; allowed keys: endpointPublicAccess, endpointPrivateAccess, publicAccessCidrs, logTypes, logRetentionDays, adminPrincipalArns, creatorAdmin, upgradePolicy",
     ]);
   });
 
   it("reports wrong types and enum values", () => {
     expect(problems({ name: "demo", karpenter: { replicas: "2" }, coreDns: { mode: "patch" } })).toEqual([
-      'coreDns.mode: got "patch"; allowed: lambda, addon',
+      'coreDns.mode: got "patch"; allowed: addon, lambda',
       'karpenter.replicas: got "2" (string); expected a number',
     ]);
   });
@@ -111,13 +113,13 @@ describe("structure", () => {
       `name: got "bad name"; must start with a letter or digit and contain only letters, digits, '-' and '_' (EKS cluster name rules)`,
       'region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)',
       'network.natGateways: got "many"; allowed: single, perAz',
-      "extra: unknown key; allowed keys: name, region, kubernetesVersion, tags, network, cluster, fargate, coreDns, karpenter, nodeClasses, nodePools, backend",
+      "extra: unknown key; allowed keys: name, region, kubernetesVersion, tags, network, cluster, fargate, coreDns, addons, karpenter, nodeClasses, nodePools, backend",
     ]);
   });
 
   it("rejects a node class role other than the cluster's node role", () => {
     expect(problems({ name: "demo", nodeClasses: [{ name: "default", role: "other-role" }] })).toEqual([
-      `nodeClasses[0].role: got "other-role"; must be demo-karpenter-node or omitted: Karpenter may pass only this cluster's node role, and only that role may join the cluster`,
+      `nodeClasses[0].role: got "other-role"; must be demo-karpenter-node or omitted: Karpenter may pass only this cluster's node roles, and only they may join the cluster`,
     ]);
   });
 

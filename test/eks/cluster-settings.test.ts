@@ -26,3 +26,11 @@ describe("cluster (control plane) settings", () => {
     ]);
   });
 });
+
+describe("cluster.upgradePolicy", () => {
+  it("is extended unless set, as EKS's own default, and takes standard", () => {
+    expect(parseClusterConfig({ name: "demo" }, "t").cluster.upgradePolicy).toBe("extended");
+    expect(parseClusterConfig({ name: "demo", cluster: { upgradePolicy: "standard" } }, "t").cluster.upgradePolicy).toBe("standard");
+    expect(problems({ name: "demo", cluster: { upgradePolicy: "EXTENDED" } })).toEqual(['cluster.upgradePolicy: got "EXTENDED"; allowed: extended, standard']);
+  });
+});

@@ -68,12 +68,12 @@ describe("ControlPlane", () => {
     });
   });
 
-  it("installs vpc-cni and kube-proxy as managed add-ons", () => {
+  it("installs vpc-cni, kube-proxy and (in the default mode) CoreDNS as managed add-ons", () => {
     expect(
       resourcesOfType(json, "aws_eks_addon")
         .map(([, a]) => a.addon_name)
         .sort(),
-    ).toEqual(["kube-proxy", "vpc-cni"]);
+    ).toEqual(["coredns", "kube-proxy", "vpc-cni"]);
   });
 
   it("warns when the public endpoint is open to the whole internet, and not otherwise", () => {
@@ -86,6 +86,12 @@ describe("ControlPlane", () => {
       "The Kubernetes API of demo is reachable from the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0); narrow it, or set endpointPublicAccess: false, for production.",
     ]);
     expect(warnings({ cluster: { publicAccessCidrs: ["203.0.113.0/24"] } })).toEqual([]);
+  });
+
+  it("says what EKS does at the end of standard support: extended support unless standard is chosen", () => {
+    expect(cluster.upgrade_policy).toEqual({ support_type: "EXTENDED" });
+    const standard = readStack(synthApp(config({ cluster: { upgradePolicy: "standard" } })), "demo-cluster");
+    expect(findResource(standard, "aws_eks_cluster")[1].upgrade_policy).toEqual({ support_type: "STANDARD" });
   });
 
   it("leaves public access CIDRs out when the public endpoint is off", () => {

@@ -12,7 +12,7 @@ describe("CoreDnsAddon (construct in a bare stack)", () => {
         subnetIds: ["subnet-a"],
         selector: [{ namespace: "kube-system" }],
       });
-      new CoreDnsAddon(scope, "coredns", { clusterName: "demo", kubeSystemProfile });
+      new CoreDnsAddon(scope, "coredns", { cluster: { name: "demo", version: "1.35" }, version: "default", kubeSystemProfile });
     }),
   ) as { resource: { aws_eks_addon: Record<string, Record<string, unknown>> } };
   const [addon] = Object.values(json.resource.aws_eks_addon);

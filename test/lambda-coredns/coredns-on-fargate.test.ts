@@ -3,8 +3,8 @@ import * as path from "node:path";
 import { bundleCoreDnsFix } from "../../src/lambda-coredns/lambda-bundle";
 import { config, findResource, readStack, resourcesOfType, synthApp } from "../helpers/synth-app";
 
-describe("coreDns.mode lambda (default)", () => {
-  const outdir = synthApp(config());
+describe("coreDns.mode lambda", () => {
+  const outdir = synthApp(config({ coreDns: { mode: "lambda" } }));
   const json = readStack(outdir, "demo-cluster");
   const [functionId, fn] = findResource(json, "aws_lambda_function");
   const [, invocation] = findResource(json, "aws_lambda_invocation");
@@ -77,7 +77,7 @@ describe("coreDns.mode lambda (default)", () => {
   });
 
   it("goes out through NAT to the public endpoint when the private endpoint is off", () => {
-    const publicOnly = readStack(synthApp(config({ cluster: { endpointPrivateAccess: false } })), "demo-cluster");
+    const publicOnly = readStack(synthApp(config({ coreDns: { mode: "lambda" }, cluster: { endpointPrivateAccess: false } })), "demo-cluster");
     const [, egress] = findResource(publicOnly, "aws_vpc_security_group_egress_rule");
     expect(egress).toMatchObject({ ip_protocol: "tcp", from_port: 443, to_port: 443, cidr_ipv4: "0.0.0.0/0" });
     expect(egress.referenced_security_group_id).toBeUndefined();
@@ -94,8 +94,8 @@ describe("coreDns.mode lambda (default)", () => {
   });
 });
 
-describe("coreDns.mode addon", () => {
-  const json = readStack(synthApp(config({ coreDns: { mode: "addon" } })), "demo-cluster");
+describe("coreDns.mode addon (default)", () => {
+  const json = readStack(synthApp(config()), "demo-cluster");
 
   it("installs the coredns add-on for Fargate after the kube-system profile, and no Lambda", () => {
     const [kubeSystemId] = findResource(json, "aws_eks_fargate_profile", (p) => p.fargate_profile_name === "kube-system");
@@ -111,6 +111,17 @@ describe("coreDns.mode addon", () => {
     });
     expect(resourcesOfType(json, "aws_lambda_function")).toEqual([]);
     expect(resourcesOfType(json, "aws_lambda_invocation")).toEqual([]);
+  });
+
+  it("runs EKS's default CoreDNS version for the cluster's Kubernetes version, or the pinned one", () => {
+    const [clusterId] = findResource(json, "aws_eks_cluster");
+    const [versionId, version] = Object.entries(json.data?.aws_eks_addon_version ?? {}).find(([, v]) => v.addon_name === "coredns")!;
+    expect(version).toEqual({ addon_name: "coredns", kubernetes_version: `\${aws_eks_cluster.${clusterId}.version}`, most_recent: false });
+    expect(findResource(json, "aws_eks_addon", (a) => a.addon_name === "coredns")[1].addon_version).toBe(`\${data.aws_eks_addon_version.${versionId}.version}`);
+
+    const pinned = readStack(synthApp(config({ coreDns: { version: "v1.11.4-eksbuild.2" } })), "demo-cluster");
+    expect(findResource(pinned, "aws_eks_addon", (a) => a.addon_name === "coredns")[1].addon_version).toBe("v1.11.4-eksbuild.2");
+    expect(Object.values(pinned.data?.aws_eks_addon_version ?? {}).map((v) => v.addon_name)).not.toContain("coredns");
   });
 });
 

@@ -43,17 +43,23 @@ describe("ClusterNetwork, single NAT", () => {
 });
 
 describe("ClusterNetwork, existing VPC", () => {
-  const json = readStack(synthApp(config({ network: { vpcId: "vpc-0abc", privateSubnetIds: ["subnet-01", "subnet-02"] } })), "demo-cluster");
+  const json = readStack(
+    synthApp(config({ network: { vpcId: "vpc-0abc", privateSubnetIds: ["subnet-01", "subnet-02"], publicSubnetIds: ["subnet-0a"] } })),
+    "demo-cluster",
+  );
 
   it("creates no network resources", () => {
     for (const type of ["aws_vpc", "aws_subnet", "aws_nat_gateway", "aws_internet_gateway", "aws_route_table"]) expect(resourcesOfType(json, type)).toEqual([]);
   });
 
-  it("tags the given private subnets for Karpenter discovery and places the cluster in them", () => {
+  it("tags the private subnets for Karpenter and internal load balancers, the public ones for internet-facing load balancers", () => {
     const tags = resourcesOfType(json, "aws_ec2_tag").filter(([, t]) => String(t.resource_id).startsWith("subnet-"));
-    expect(tags.map(([, t]) => t)).toEqual([
+    expect(tags.map(([, t]) => t).sort((a, b) => `${a.resource_id}${a.key}`.localeCompare(`${b.resource_id}${b.key}`))).toEqual([
       { resource_id: "subnet-01", key: "karpenter.sh/discovery", value: "demo" },
+      { resource_id: "subnet-01", key: "kubernetes.io/role/internal-elb", value: "1" },
       { resource_id: "subnet-02", key: "karpenter.sh/discovery", value: "demo" },
+      { resource_id: "subnet-02", key: "kubernetes.io/role/internal-elb", value: "1" },
+      { resource_id: "subnet-0a", key: "kubernetes.io/role/elb", value: "1" },
     ]);
     expect(findResource(json, "aws_eks_cluster")[1].vpc_config).toMatchObject({ subnet_ids: ["subnet-01", "subnet-02"] });
   });

@@ -3,7 +3,12 @@ import * as path from "node:path";
 import type { NodeClassContext } from "../../src/provisioners/render-ec2-node-class";
 
 /** The context the golden files were written for. */
-export const CONTEXT: NodeClassContext = { clusterName: "demo", nodeRoleName: "demo-karpenter-node", tags: { project: "autonomous-eks" } };
+export const CONTEXT: NodeClassContext = {
+  clusterName: "demo",
+  nodeRoleName: "demo-karpenter-node",
+  windowsNodeRoleName: "demo-karpenter-windows-node",
+  tags: { project: "autonomous-eks" },
+};
 
 export const VALIDATOR = path.join(__dirname, "validate-manifests.mjs");
 

@@ -240,3 +240,46 @@ describe("EC2NodeClass field rules (OpenAPI schema and ours)", () => {
     expect(problemsOf(config)).toEqual([line]);
   });
 });
+
+describe("capacityReservationSelectorTerms", () => {
+  const terms = (...list: unknown[]) => nodeClass({ capacityReservationSelectorTerms: list });
+
+  it("takes reservations by id, or by tags and match criteria, optionally of one owner", () => {
+    expect(problemsOf(terms({ id: "cr-0123456789abcdef0" }, { tags: { team: "ml" }, ownerID: "123456789012" }, { instanceMatchCriteria: "open" }))).toEqual([]);
+  });
+
+  it.each([
+    [
+      "an id with other fields, in any term (the CRD checks only when every term does it)",
+      [{ tags: { team: "ml" } }, { id: "cr-0123456789abcdef0", ownerID: "123456789012" }],
+      `nodeClasses[0].capacityReservationSelectorTerms[1]: got {"id":"cr-0123456789abcdef0","ownerID":"123456789012"}; 'id' is mutually exclusive, cannot be set along with other fields in a capacity reservation selector term`,
+    ],
+    [
+      "an owner alone",
+      [{ ownerID: "123456789012" }],
+      `nodeClasses[0].capacityReservationSelectorTerms[0]: got {"ownerID":"123456789012"}; expected at least one, got none, ['tags', 'id', 'instanceMatchCriteria']`,
+    ],
+    [
+      "a malformed id",
+      [{ id: "r-1234" }],
+      `nodeClasses[0].capacityReservationSelectorTerms[0].id: got "r-1234"; must be a capacity reservation id such as cr-0123456789abcdef0`,
+    ],
+    [
+      "an 11-digit owner",
+      [{ tags: { a: "b" }, ownerID: "12345678901" }],
+      `nodeClasses[0].capacityReservationSelectorTerms[0].ownerID: got "12345678901"; must be a 12-digit AWS account id`,
+    ],
+    [
+      "empty tags",
+      [{ tags: {} }],
+      "nodeClasses[0].capacityReservationSelectorTerms[0].tags: got {}; must hold at least one tag (omit tags to select by the other fields)",
+    ],
+    [
+      "an unknown match criterion",
+      [{ instanceMatchCriteria: "any" }],
+      `nodeClasses[0].capacityReservationSelectorTerms[0].instanceMatchCriteria: got "any"; allowed: open, targeted`,
+    ],
+  ])("rejects %s", (_name, list, line) => {
+    expect(problemsOf(terms(...(list as unknown[])))).toEqual([line]);
+  });
+});

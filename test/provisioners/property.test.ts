@@ -86,7 +86,8 @@ const nodePool = fc
       name,
       nodeClass: mostly(fc.constantFrom("default", "gpu"), fc.constant("missing")),
       architectures: fc.subarray(["amd64", "arm64"], { minLength: 1 }),
-      capacityTypes: fc.subarray(["spot", "on-demand", "reserved"], { minLength: 1 }),
+      // "reserved" needs reservations selected by the node class, which only some generated classes have.
+      capacityTypes: mostly(fc.subarray(["spot", "on-demand"], { minLength: 1 }), fc.subarray(["spot", "on-demand", "reserved"], { minLength: 1 })),
       instanceSelection: fc.oneof(
         fc.record({ instanceCategories: fc.subarray(["c", "m", "r", "g", "p", "t"], { minLength: 1 }) }),
         fc.record({ instanceFamilies: fc.subarray(["c7g", "m5", "r6i", "g5", "p4d"], { minLength: 1 }) }),
@@ -193,6 +194,17 @@ const termsClass = fc.record(
     kubelet,
     userData: fc.constantFrom("#!/bin/bash\necho hi\n", "[settings.kubernetes]\nmax-pods = 110\n"),
     tags: fc.dictionary(mostly(fc.constantFrom("cost-center", "team"), fc.constant("karpenter.sh/nodeclaim")), fc.constantFrom("ml", "1234"), { maxKeys: 2 }),
+    capacityReservationSelectorTerms: fc.array(
+      fc.oneof(
+        fc.record({ id: fc.constantFrom("cr-0123456789abcdef0", "cr-1") }),
+        fc.record({
+          tags: fc.constant({ team: "ml" }),
+          ownerID: maybe(fc.constant("123456789012")),
+          instanceMatchCriteria: maybe(fc.constantFrom("open", "targeted")),
+        }),
+      ),
+      { minLength: 1, maxLength: 2 },
+    ),
   },
   { requiredKeys: ["amiSelectorTerms", "amiFamily"] },
 );

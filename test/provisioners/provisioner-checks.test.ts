@@ -91,3 +91,17 @@ describe("checks across objects", () => {
     ]);
   });
 });
+
+describe("reserved capacity", () => {
+  it("needs the pool's node class to select capacity reservations", () => {
+    expect(problemsOf(pool({ capacityTypes: ["reserved", "on-demand"] }))).toEqual([
+      `nodePools[0].capacityTypes[0]: got "reserved"; needs capacityReservationSelectorTerms on the node class default: Karpenter launches reserved capacity only from the reservations a node class selects`,
+    ]);
+    expect(
+      problemsOf({
+        nodeClasses: [{ name: "default", capacityReservationSelectorTerms: [{ tags: { team: "ml" } }] }],
+        ...pool({ capacityTypes: ["reserved"] }),
+      }),
+    ).toEqual([]);
+  });
+});

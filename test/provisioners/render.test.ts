@@ -82,6 +82,17 @@ describe("renderEc2NodeClass", () => {
     expect(spec.metadataOptions).toEqual({ httpEndpoint: "enabled", httpProtocolIPv6: "disabled", httpPutResponseHopLimit: 2, httpTokens: "required" });
     expect(spec.userData).toBe("#!/bin/bash\necho hello\n");
   });
+
+  it("renders capacity reservation selector terms as configured, and none by default", () => {
+    const terms = [{ id: "cr-0123456789abcdef0" }, { tags: { team: "ml" }, ownerID: "123456789012", instanceMatchCriteria: "targeted" }];
+    expect(render({ capacityReservationSelectorTerms: terms }).spec.capacityReservationSelectorTerms).toEqual(terms);
+    expect(render({}).spec).not.toHaveProperty("capacityReservationSelectorTerms");
+  });
+
+  it("gives Windows node classes the Windows node role, which has the EC2_WINDOWS access entry", () => {
+    expect(render({ amiAlias: "windows2022@latest" }).spec.role).toBe("demo-karpenter-windows-node");
+    expect(render({}).spec.role).toBe("demo-karpenter-node");
+  });
 });
 
 describe("renderNodePool", () => {
@@ -108,6 +119,7 @@ describe("renderNodePool", () => {
   it("renders every configured field", () => {
     const config = configOf({
       region: "eu-west-1",
+      nodeClasses: [{ name: "default", capacityReservationSelectorTerms: [{ tags: { team: "ml" } }] }],
       nodePools: [
         {
           name: "gpu",

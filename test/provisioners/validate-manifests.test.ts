@@ -72,7 +72,12 @@ describe("validate-manifests.mjs", () => {
 
 describe("templates/examples/multi-pool.yaml", () => {
   const config = readClusterConfigFile(EXAMPLE);
-  const rendered = renderProvisioners(config, { clusterName: config.name, nodeRoleName: `${config.name}-karpenter-node`, tags: config.tags });
+  const rendered = renderProvisioners(config, {
+    clusterName: config.name,
+    nodeRoleName: `${config.name}-karpenter-node`,
+    windowsNodeRoleName: `${config.name}-karpenter-windows-node`,
+    tags: config.tags,
+  });
 
   it("parses into two node classes and three pools", () => {
     expect(rendered.nodeClasses.map((c) => c.object.metadata.name)).toEqual(["default", "gpu"]);

@@ -27,6 +27,7 @@ describe("the Karpenter stack", () => {
       token: CLUSTER_TOKEN,
     };
     expect(json.provider!.helm).toEqual([{ kubernetes: cluster }]);
+    expect(json.provider!.kubernetes).toEqual([cluster]);
     expect(json.provider!.kubectl).toEqual([{ ...cluster, load_config_file: false, apply_retry_count: 3 }]);
     expect(JSON.stringify(json)).not.toContain('"exec"');
   });
@@ -43,6 +44,7 @@ describe("the Karpenter stack", () => {
       cluster_ca_certificate: "${base64decode(data.aws_eks_cluster.cluster.certificate_authority[0].data)}",
     };
     expect(execJson.provider!.helm).toEqual([{ kubernetes: { ...cluster, exec } }]);
+    expect(execJson.provider!.kubernetes).toEqual([{ ...cluster, exec: [exec] }]);
     expect(execJson.provider!.kubectl).toEqual([{ ...cluster, exec: [exec], load_config_file: false, apply_retry_count: 3 }]);
     expect((execJson as { ephemeral?: unknown }).ephemeral).toBeUndefined();
   });
@@ -52,7 +54,21 @@ describe("the Karpenter stack", () => {
       aws: { source: "aws", version: "5.100.0" },
       helm: { source: "helm", version: "3.1.1" },
       kubectl: { source: "alekc/kubectl", version: "2.4.1" },
+      kubernetes: { source: "kubernetes", version: "2.38.0" },
     });
+  });
+
+  it("creates Karpenter's namespace with the restricted Pod Security standard, before the releases", () => {
+    const [namespaceId, namespace] = findResource(json, "kubernetes_namespace_v1");
+    const labels = Object.fromEntries(
+      ["enforce", "warn", "audit"].flatMap((mode) => [
+        [`pod-security.kubernetes.io/${mode}`, "restricted"],
+        [`pod-security.kubernetes.io/${mode}-version`, "v1.35"],
+      ]),
+    );
+    expect(namespace.metadata).toEqual({ name: "karpenter", labels });
+    expect(crds.depends_on).toEqual([`kubernetes_namespace_v1.${namespaceId}`]);
+    expect(crds.create_namespace).toBeUndefined();
   });
 
   it("installs the CRD chart, then the controller chart without its CRDs", () => {
@@ -61,7 +77,6 @@ describe("the Karpenter stack", () => {
       repository: "oci://public.ecr.aws/karpenter",
       version: "1.14.1",
       namespace: "karpenter",
-      create_namespace: true,
     });
     expect(controller).toMatchObject({
       name: "karpenter",
@@ -104,6 +119,7 @@ describe("the Karpenter stack", () => {
   it("needs no FlowSchemas and no namespace of its own in kube-system", () => {
     const inKubeSystem = readStack(synthApp(config({ karpenter: { namespace: "kube-system" } })), "demo-karpenter");
     expect(resourcesOfType(inKubeSystem, "kubectl_manifest").filter(([, m]) => String(m.yaml_body).includes("FlowSchema"))).toEqual([]);
+    expect(resourcesOfType(inKubeSystem, "kubernetes_namespace_v1")).toEqual([]);
   });
 });
 

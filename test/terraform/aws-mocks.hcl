@@ -1,12 +1,15 @@
 # Mock defaults for `terraform test` with mock_provider "aws": values the provider checks the format of
-# (ARNs, the EKS identity block), which the mock would otherwise fill with random strings.
-# research/terraform-mock-testing.md lists why each is needed.
+# (ARNs, the EKS identity block, add-on versions), which the mock would otherwise fill with random strings
+# that fail the provider's own validation at plan or apply.
 mock_provider "aws" {
   mock_data "aws_caller_identity" {
     defaults = { account_id = "123456789012", arn = "arn:aws:iam::123456789012:user/ci", user_id = "AIDAEXAMPLE" }
   }
   # The document's read moves to apply when it depends on a computed value (the OIDC provider ARN), so the
   # mock must return valid JSON; the statements themselves are checked on the synthesized JSON instead.
+  mock_data "aws_eks_addon_version" {
+    defaults = { version = "v1.0.0-eksbuild.1" }
+  }
   mock_data "aws_iam_policy_document" {
     defaults = { json = "{\"Version\":\"2012-10-17\",\"Statement\":[]}" }
   }

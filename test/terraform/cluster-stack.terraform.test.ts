@@ -35,6 +35,30 @@ function applyAssertions(json: TerraformJson): string {
       [`${invocation}.function_name == ${ref("aws_lambda_function")}.function_name`, "the invocation calls the CoreDNS function"],
     );
   }
+  // Add-ons take the version EKS resolves for the cluster's Kubernetes version, read after the control plane.
+  const vpcCni = ref("aws_eks_addon", (a) => a.addon_name === "vpc-cni");
+  const vpcCniVersion = Object.entries(json.data?.aws_eks_addon_version ?? {}).find(([, v]) => v.addon_name === "vpc-cni");
+  if (vpcCniVersion) asserts.push([`${vpcCni}.addon_version == data.aws_eks_addon_version.${vpcCniVersion[0]}.version`, "vpc-cni at the resolved version"]);
+  if (resourcesOfType(json, "aws_eks_addon").some(([, a]) => a.addon_name === "aws-ebs-csi-driver")) {
+    const ebs = ref("aws_eks_addon", (a) => a.addon_name === "aws-ebs-csi-driver");
+    asserts.push([
+      `${ebs}.service_account_role_arn == ${ref("aws_iam_role", (r) => r.name === "demo-ebs-csi-driver")}.arn`,
+      "EBS CSI driver with its IRSA role",
+    ]);
+  }
+  if (resourcesOfType(json, "aws_eks_access_entry").some(([, e]) => e.type === "EC2_WINDOWS")) {
+    const windowsEntry = ref("aws_eks_access_entry", (e) => e.type === "EC2_WINDOWS");
+    asserts.push([
+      `${windowsEntry}.principal_arn == ${ref("aws_iam_role", (r) => r.name === "demo-karpenter-windows-node")}.arn`,
+      "Windows nodes join with their own role",
+    ]);
+  }
+  asserts.push(
+    [`output.cluster_name == "demo"`, "cluster_name output"],
+    [`output.cluster_endpoint == ${cluster}.endpoint`, "cluster_endpoint output"],
+    [`output.node_role_arn == ${ref("aws_iam_role", (r) => r.name === "demo-karpenter-node")}.arn`, "node_role_arn output"],
+    [`output.update_kubeconfig_command == "aws eks update-kubeconfig --region us-east-1 --name demo"`, "update_kubeconfig_command output"],
+  );
   const nodeLifecycle = ref("aws_iam_policy", (p) => p.name === "demo-karpenter-node-lifecycle");
   const nodeLifecycleAttachment = ref("aws_iam_role_policy_attachment", (a) => String(a.policy_arn).includes("NodeLifecycle"));
   const controllerRole = ref("aws_iam_role", (r) => r.name === "demo-karpenter-controller");
@@ -88,30 +112,40 @@ function validateAndMockApply(clusterConfig: ClusterConfig): void {
 describeWithTerraform("the cluster stack under real Terraform", () => {
   it("validates and mock-applies with the default config", () => validateAndMockApply(config()));
 
-  it("validates and mock-applies with an existing VPC, the CoreDNS add-on, an extra profile and an admin", () =>
+  it("validates and mock-applies with an existing VPC, the CoreDNS Lambda, every optional add-on, Windows nodes, an extra profile and an admin", () =>
     validateAndMockApply(
       config({
-        coreDns: { mode: "addon" },
-        network: { vpcId: "vpc-0abc", privateSubnetIds: ["subnet-01", "subnet-02"] },
+        coreDns: { mode: "lambda" },
+        network: { vpcId: "vpc-0abc", privateSubnetIds: ["subnet-01", "subnet-02"], publicSubnetIds: ["subnet-03"] },
         fargate: { profiles: [{ name: "monitoring", namespaces: ["monitoring"] }] },
-        cluster: { adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"] },
+        cluster: { adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"], upgradePolicy: "standard" },
+        addons: {
+          "vpc-cni": { version: "latest" },
+          "kube-proxy": { version: "v1.33.0-eksbuild.2" },
+          "metrics-server": {},
+          "aws-ebs-csi-driver": {},
+          "eks-pod-identity-agent": {},
+        },
+        nodeClasses: [{ name: "default" }, { name: "windows", amiAlias: "windows2022@latest" }],
+        nodePools: [{ name: "default" }, { name: "windows", nodeClass: "windows", architectures: ["amd64"] }],
       }),
     ));
 });
 
 describeWithTerraform("the Karpenter stack's AWS part under real Terraform", () => {
-  // The helm and kubectl providers cannot be installed here (no network, not in the mirror), so this
-  // validates what can be: the stack's data sources, the ephemeral EKS token and a provider block that
-  // consumes it, as Terraform >= 1.10 must accept them. The helm and kubectl parts are checked on the JSON.
-  it("validates with the helm and kubectl parts removed", () => {
+  // The helm, kubectl and kubernetes providers cannot be installed here (no network, not in the mirror), so
+  // this validates what can be: the stack's data sources, its outputs, the ephemeral EKS token and a
+  // provider block that consumes it, as Terraform >= 1.10 must accept them. The Kubernetes-side parts are
+  // checked on the JSON.
+  it("validates with the helm, kubectl and kubernetes parts removed", () => {
     const outdir = synthApp(config());
     const stackDir = copyStack(outdir, "demo-karpenter");
     const file = path.join(stackDir, "cdk.tf.json");
     const json = JSON.parse(fs.readFileSync(file, "utf8"));
-    delete json.provider.helm;
-    delete json.provider.kubectl;
-    delete json.terraform.required_providers.helm;
-    delete json.terraform.required_providers.kubectl;
+    for (const provider of ["helm", "kubectl", "kubernetes"]) {
+      delete json.provider[provider];
+      delete json.terraform.required_providers[provider];
+    }
     delete json.resource;
     // Stands in for the helm and kubectl provider blocks: a provider configured from the ephemeral token.
     json.provider.aws.push({ alias: "token_consumer", region: "us-east-1", token: "${ephemeral.aws_eks_cluster_auth.cluster.token}" });

@@ -6,7 +6,11 @@ export interface ControllerPolicyScope {
   readonly region: string;
   readonly accountId: string;
   readonly clusterName: string;
-  readonly nodeRoleArn: string;
+  /**
+   * The roles the controller may pass to EC2: the node role, and the Windows node role when there is one
+   * (upstream scopes PassRole to a single node role; Windows nodes need a second, see ClusterRoles).
+   */
+  readonly nodeRoleArns: readonly string[];
   readonly interruptionQueueArn: string;
 }
 
@@ -106,7 +110,7 @@ export function karpenterControllerPolicies(scope: ControllerPolicyScope): reado
           sid: "AllowPassingInstanceRole",
           effect: "Allow",
           actions: ["iam:PassRole"],
-          resources: [scope.nodeRoleArn],
+          resources: [...scope.nodeRoleArns],
           conditions: [equals("iam:PassedToService", "ec2.amazonaws.com", "ec2.amazonaws.com.cn")],
         },
         {

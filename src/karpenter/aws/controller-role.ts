@@ -1,8 +1,8 @@
 import { IamPolicy } from "@cdktf/provider-aws/lib/iam-policy";
 import { IamRole } from "@cdktf/provider-aws/lib/iam-role";
 import { IamRolePolicyAttachment } from "@cdktf/provider-aws/lib/iam-role-policy-attachment";
-import { Fn } from "cdktf";
 import { Construct } from "constructs";
+import { irsaTrust } from "../../iam/irsa-trust";
 import { PolicyDocument } from "../../iam/policy-document";
 import type { ResourceNames } from "../../shared/resource-names";
 import { SERVICE_ACCOUNT } from "../karpenter-release";
@@ -12,8 +12,8 @@ export interface ControllerRoleProps {
   readonly names: ResourceNames;
   readonly namespace: string;
   readonly oidcProviderArn: string;
-  /** The OIDC provider URL (IAM stores it without "https://"). */
-  readonly oidcProviderUrl: string;
+  /** The OIDC issuer without "https://". */
+  readonly oidcIssuerHost: string;
   readonly policyScope: ControllerPolicyScope;
 }
 
@@ -26,18 +26,14 @@ export class ControllerRole extends Construct {
 
   constructor(scope: Construct, id: string, props: ControllerRoleProps) {
     super(scope, id);
-    const issuer = Fn.replace(props.oidcProviderUrl, "https://", "");
     const trust = new PolicyDocument(this, "trust", [
-      {
+      irsaTrust({
         sid: "KarpenterServiceAccountWebIdentity",
-        effect: "Allow",
-        actions: ["sts:AssumeRoleWithWebIdentity"],
-        principals: [{ type: "Federated", identifiers: [props.oidcProviderArn] }],
-        conditions: [
-          { test: "StringEquals", variable: `${issuer}:sub`, values: [`system:serviceaccount:${props.namespace}:${SERVICE_ACCOUNT}`] },
-          { test: "StringEquals", variable: `${issuer}:aud`, values: ["sts.amazonaws.com"] },
-        ],
-      },
+        oidcProviderArn: props.oidcProviderArn,
+        issuerHost: props.oidcIssuerHost,
+        namespace: props.namespace,
+        serviceAccount: SERVICE_ACCOUNT,
+      }),
     ]);
     this.role = new IamRole(this, "role", {
       name: props.names.karpenterControllerRole,

@@ -10,9 +10,11 @@ export interface KarpenterAwsProps {
   readonly settings: Pick<KarpenterSettings, "namespace" | "createSpotServiceLinkedRole">;
   readonly names: ResourceNames;
   readonly aws: AwsContext;
-  readonly nodeRoleArn: string;
+  /** The roles Karpenter may pass to the nodes it launches. */
+  readonly nodeRoleArns: readonly string[];
   readonly oidcProviderArn: string;
-  readonly oidcProviderUrl: string;
+  /** The OIDC issuer without "https://". */
+  readonly oidcIssuerHost: string;
 }
 
 /** Karpenter's AWS side: the controller's IRSA role and policies, the interruption queue and its rules. */
@@ -28,13 +30,13 @@ export class KarpenterAws extends Construct {
       names,
       namespace: settings.namespace,
       oidcProviderArn: props.oidcProviderArn,
-      oidcProviderUrl: props.oidcProviderUrl,
+      oidcIssuerHost: props.oidcIssuerHost,
       policyScope: {
         partition: aws.partition,
         region: aws.region,
         accountId: aws.accountId,
         clusterName: names.cluster,
-        nodeRoleArn: props.nodeRoleArn,
+        nodeRoleArns: props.nodeRoleArns,
         interruptionQueueArn: this.interruptionQueue.queue.arn,
       },
     });

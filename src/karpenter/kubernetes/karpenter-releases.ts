@@ -1,4 +1,5 @@
 import { Release } from "@cdktf/provider-helm/lib/release";
+import type { ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
 import { toManifestYaml } from "../../kubernetes/manifest-yaml";
 import { CHART_REPOSITORY, CONTROLLER_RELEASE, CRD_RELEASE } from "../karpenter-release";
@@ -7,6 +8,8 @@ import { type ChartValuesInput, karpenterChartValues } from "./chart-values";
 
 export interface KarpenterReleasesProps extends ChartValuesInput {
   readonly settings: Pick<KarpenterSettings, "version" | "namespace" | "replicas" | "logLevel">;
+  /** The namespace resource, when this stack owns the namespace: the releases are installed into it. */
+  readonly namespace?: ITerraformDependable;
 }
 
 /**
@@ -27,7 +30,7 @@ export class KarpenterReleases extends Construct {
       // Pulled anonymously: an ECR Public token here would be a new value at every plan (a Helm upgrade at
       // every apply), a credential in state, and stale (403) when Helm reuses it on a later upgrade.
     };
-    this.crds = new Release(this, "crds", { ...common, ...CRD_RELEASE, createNamespace: true });
+    this.crds = new Release(this, "crds", { ...common, ...CRD_RELEASE, dependsOn: props.namespace && [props.namespace] });
     this.controller = new Release(this, "controller", {
       ...common,
       ...CONTROLLER_RELEASE,

@@ -151,7 +151,7 @@ const UPSTREAM_V1_14: Record<string, Record<string, unknown>[]> = {
   ],
 };
 
-const PLACEHOLDERS = { partition: "P", region: "R", accountId: "A", clusterName: "C", nodeRoleArn: "NODE_ROLE", interruptionQueueArn: "QUEUE" };
+const PLACEHOLDERS = { partition: "P", region: "R", accountId: "A", clusterName: "C", nodeRoleArns: ["NODE_ROLE"], interruptionQueueArn: "QUEUE" };
 
 /** Parses a rendered statement into the upstream data's shape: every value a list, Effect implied Allow. */
 function normalize(statement: Record<string, unknown>): Record<string, unknown> {
@@ -191,13 +191,20 @@ describe("Karpenter controller policy", () => {
     });
   }
 
+  it("lets the controller pass the Windows node role too, and no other, when there is one (upstream has one node role)", () => {
+    const withWindows = karpenterControllerPolicies({ ...PLACEHOLDERS, nodeRoleArns: ["NODE_ROLE", "WINDOWS_NODE_ROLE"] });
+    const statement = withWindows.flatMap((p) => p.statements).find((s) => s.sid === "AllowPassingInstanceRole");
+    expect(statement?.resources).toEqual(["NODE_ROLE", "WINDOWS_NODE_ROLE"]);
+  });
+
   it("keeps every managed policy under IAM's 6,144-character limit with the longest name, partition and region", () => {
     const worst = karpenterControllerPolicies({
       partition: "aws-us-gov",
       region: "ap-southeast-4",
       accountId: "123456789012",
       clusterName: "c".repeat(maxClusterNameLength()),
-      nodeRoleArn: `arn:aws-us-gov:iam::123456789012:role/${"c".repeat(maxClusterNameLength())}-karpenter-node`,
+      // With Windows node classes, PassRole names two roles.
+      nodeRoleArns: ["node", "windows-node"].map((role) => `arn:aws-us-gov:iam::123456789012:role/${"c".repeat(maxClusterNameLength())}-karpenter-${role}`),
       interruptionQueueArn: `arn:aws-us-gov:sqs:ap-southeast-4:123456789012:${"c".repeat(maxClusterNameLength())}-karpenter`,
     });
     const sizes = Object.fromEntries(worst.map((p) => [p.name, policySize(p.statements)]));
