@@ -1,22 +1,21 @@
-import { App } from "cdktf";
 import { ConfigError } from "./src/config/config-error";
-import { loadClusterConfig } from "./src/config/load-config";
-import { buildStacks } from "./src/stacks/autonomous-eks-app";
+import { ConfigErrors } from "./src/config/config-errors";
+import { loadClusters } from "./src/config/load-clusters";
+import { buildStacks, createApp } from "./src/stacks/autonomous-eks-app";
 
-// Configuration errors are the user's to fix: print them all, exit non-zero, write nothing.
-function loadConfigOrExit() {
+// Configuration errors are the user's to fix: print them all, each with its file, exit non-zero, write nothing.
+function loadClustersOrExit() {
   try {
-    return loadClusterConfig();
+    return loadClusters();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Invalid cluster configuration: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
+    const errors = error instanceof ConfigErrors ? error.errors : error instanceof ConfigError ? [error] : undefined;
+    if (errors === undefined) throw error;
+    for (const e of errors) console.error(`Invalid cluster configuration: ${e.message}`);
+    process.exit(1);
   }
 }
 
-const config = loadConfigOrExit();
-const app = new App();
-buildStacks(app, config);
+const clusters = loadClustersOrExit();
+const app = createApp();
+for (const { config } of clusters) buildStacks(app, config);
 app.synth();

@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { readClusterConfigFile } from "../src/config/load-config";
 import { synthApp } from "./helpers/synth-app";
+import { findTerraform } from "./terraform/terraform-cli";
 
 const ROOT = path.join(__dirname, "..");
 /** The app command as cdktf runs it (cdktf.json "app"): the cached bundle of main.ts. */
@@ -60,6 +61,32 @@ describe("main.ts, run by the app command", () => {
         '  - network.natGateways: got "many"; allowed: single, perAz',
         "",
       ].join("\n"),
+    );
+    expect(fs.existsSync(outdir)).toBe(false);
+  });
+
+  // clusters/prod.yaml keeps its state in HCP Terraform, and cdktf checks `terraform version` for that backend.
+  const itWithTerraform = findTerraform() ? it : it.skip;
+  itWithTerraform("synthesizes a fleet: every cluster of a folder into its own pair of stacks", () => {
+    const { status, outdir, stderr } = runMain({ CLUSTER_CONFIG: path.join(ROOT, "clusters") });
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual([
+      "dev-cluster",
+      "dev-karpenter",
+      "prod-cluster",
+      "prod-karpenter",
+      "staging-cluster",
+      "staging-karpenter",
+    ]);
+  });
+
+  it("rejects a fleet with a bad file as a whole: each file's problems, exit 1, nothing written", () => {
+    const folder = path.dirname(writeConfig("name: good\n"));
+    fs.writeFileSync(path.join(folder, "bad.yaml"), "name: bad\nregion: mars-1\n");
+    const { status, stderr, outdir } = runMain({ CLUSTER_CONFIG: folder });
+    expect(status).toBe(1);
+    expect(stderr).toBe(
+      `Invalid cluster configuration: ${path.join(folder, "bad.yaml")}: 1 problem\n  - region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)\n`,
     );
     expect(fs.existsSync(outdir)).toBe(false);
   });

@@ -1,10 +1,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { App } from "cdktf";
 import type { ClusterConfig, ClusterConfigInput } from "../../src/config/cluster-schema";
 import { parseClusterConfig } from "../../src/config/load-config";
-import { buildStacks } from "../../src/stacks/autonomous-eks-app";
+import { buildStacks, createApp } from "../../src/stacks/autonomous-eks-app";
 
 /** A synthesized Terraform JSON document. */
 export interface TerraformJson {
@@ -21,7 +20,7 @@ export function config(input: Partial<ClusterConfigInput> = {}): ClusterConfig {
 
 /** Runs a real app.synth() into a fresh temporary folder; returns the folder. */
 export function synthApp(clusterConfig: ClusterConfig, outdir = fs.mkdtempSync(path.join(os.tmpdir(), "aeks-synth-"))): string {
-  const app = new App({ outdir });
+  const app = createApp({ outdir });
   buildStacks(app, clusterConfig);
   app.synth();
   return outdir;

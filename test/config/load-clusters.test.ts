@@ -1,0 +1,72 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ConfigErrors } from "../../src/config/config-errors";
+import { loadClusters } from "../../src/config/load-clusters";
+import { problemsOf } from "../helpers/problems";
+
+const ROOT = path.join(__dirname, "..", "..");
+
+function fleet(files: Record<string, string>): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "aeks-fleet-"));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), text);
+  return folder;
+}
+
+/** Every file's problems, as main.ts prints them. */
+function fleetProblems(folder: string): string[] {
+  try {
+    loadClusters({ CLUSTER_CONFIG: folder });
+  } catch (error) {
+    if (error instanceof ConfigErrors) return error.errors.map((e) => e.message.replaceAll(folder, "<fleet>"));
+    throw error;
+  }
+  throw new Error("expected the fleet to be rejected");
+}
+
+describe("a folder of cluster files (a fleet)", () => {
+  it("loads every *.yaml, *.yml and *.json file as one cluster, in name order, and nothing else", () => {
+    const folder = fleet({
+      "prod.yaml": "name: prod\n",
+      "dev.yml": "name: dev\n",
+      "staging.json": '{"name": "staging"}',
+      "README.md": "# fleet\n",
+      ".hidden.yaml": "x",
+    });
+    expect(loadClusters({ CLUSTER_CONFIG: folder }).map((c) => [path.basename(c.source), c.config.name])).toEqual([
+      ["dev.yml", "dev"],
+      ["prod.yaml", "prod"],
+      ["staging.json", "staging"],
+    ]);
+  });
+
+  it("reports every problem of every file at once, each with its file", () => {
+    const folder = fleet({
+      "a.yaml": "name: a\nregion: mars-1\n",
+      "b.yaml": "name: b\n",
+      "c.yaml": "name: c\nnetwork:\n  natGateways: many\ncoreDns: { mode: x }\n",
+    });
+    expect(fleetProblems(folder)).toEqual([
+      `<fleet>/a.yaml: 1 problem\n  - region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)`,
+      `<fleet>/c.yaml: 2 problems\n  - network.natGateways: got "many"; allowed: single, perAz\n  - coreDns.mode: got "x"; allowed: addon, lambda`,
+    ]);
+  });
+
+  it("needs a name per cluster: stacks and workspaces are named after it", () => {
+    const folder = fleet({ "prod-eu.yaml": "name: prod\n", "prod-us.yaml": "name: prod\nregion: us-east-2\n" });
+    expect(fleetProblems(folder)).toEqual([
+      `<fleet>/prod-us.yaml: 1 problem\n  - name: got "prod"; is also the name of the cluster in <fleet>/prod-eu.yaml: each cluster of a fleet needs its own name (its stacks and workspaces are named after it)`,
+    ]);
+  });
+
+  it("says so when the folder holds no cluster file", () => {
+    const folder = fleet({ "README.md": "# nothing here\n" });
+    expect(problemsOf(() => loadClusters({ CLUSTER_CONFIG: folder }))).toEqual([
+      "is a folder with no cluster file; CLUSTER_CONFIG must name a YAML or JSON file, or a folder of *.yaml, *.yml or *.json files",
+    ]);
+  });
+
+  it("ships an example fleet that loads: dev, prod and staging", () => {
+    expect(loadClusters({ CLUSTER_CONFIG: path.join(ROOT, "clusters") }).map((c) => c.config.name)).toEqual(["dev", "prod", "staging"]);
+  });
+});
