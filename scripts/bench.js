@@ -16,6 +16,20 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 9;
 const APP_COMMAND = JSON.parse(fs.readFileSync(path.join(ROOT, "cdktf.json"), "utf8")).app;
 const RSS_PRELOAD = path.join(__dirname, "bench", "report-peak-rss.js");
 
+const FLEET_SIZES = [1, 5, 10, 20];
+const FLEET_ROOT = fs.mkdtempSync(path.join(os.tmpdir(), "aeks-bench-fleet-"));
+process.on("exit", () => fs.rmSync(FLEET_ROOT, { recursive: true, force: true }));
+
+/** A folder of n cluster files shaped like clusters/dev.yaml, with distinct names. */
+function fleetFolder(n) {
+  const folder = path.join(FLEET_ROOT, String(n));
+  if (fs.existsSync(folder)) return folder;
+  fs.mkdirSync(folder);
+  const dev = fs.readFileSync(path.join(ROOT, "clusters", "dev.yaml"), "utf8");
+  for (let i = 1; i <= n; i++) fs.writeFileSync(path.join(folder, `c${i}.yaml`), dev.replace(/^name: dev$/m, `name: c${i}`));
+  return folder;
+}
+
 const COMMANDS = {
   "minimal cdktf app (floor)": `node ${path.join("scripts", "bench", "minimal-app.js")}`,
   "app command (cdktf.json)": APP_COMMAND,
@@ -49,10 +63,10 @@ const median = (values) => {
 };
 
 /** Runs each command once to warm caches, then RUNS rounds in turn; returns medians by name. */
-function compare(commands, env) {
+function compare(commands, env, envOf = () => ({})) {
   const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
-  for (const command of Object.values(commands)) measure(command, env);
-  for (let i = 0; i < RUNS; i++) for (const [name, command] of Object.entries(commands)) samples[name].push(measure(command, env));
+  for (const [name, command] of Object.entries(commands)) measure(command, { ...env, ...envOf(name) });
+  for (let i = 0; i < RUNS; i++) for (const [name, command] of Object.entries(commands)) samples[name].push(measure(command, { ...env, ...envOf(name) }));
   return Object.entries(samples).map(([name, s]) => ({ name, wallMs: median(s.map((x) => x.wallMs)), peakMb: median(s.map((x) => x.peakMb)) }));
 }
 
@@ -72,6 +86,24 @@ async function main() {
   const synth = rows.find((r) => r.name === "npm run synth");
   console.log(
     `\n  goals: app command within 2x of the floor (time ${(app.wallMs / floor.wallMs).toFixed(2)}x, memory ${(app.peakMb / floor.peakMb).toFixed(2)}x); npm run synth within 1000 ms (${synth.wallMs.toFixed(0)} ms)`,
+  );
+
+  console.log("\nA fleet (CLUSTER_CONFIG names a folder; each cluster like clusters/dev.yaml, local state), app command:");
+  const fleetRows = compare(Object.fromEntries(FLEET_SIZES.map((n) => [`${n} clusters`, APP_COMMAND])), {}, (name) => ({
+    CLUSTER_CONFIG: fleetFolder(Number.parseInt(name, 10)),
+  }));
+  console.log(`  ${"fleet".padEnd(28)} ${"wall".padStart(8)} ${"peak RSS".padStart(9)} ${"ms/cluster".padStart(11)}`);
+  for (const r of fleetRows) {
+    const n = Number.parseInt(r.name, 10);
+    console.log(
+      `  ${r.name.padEnd(28)} ${`${r.wallMs.toFixed(0)} ms`.padStart(8)} ${`${r.peakMb.toFixed(0)} MB`.padStart(9)} ${(r.wallMs / n).toFixed(0).padStart(11)}`,
+    );
+  }
+  const [one, ...rest] = fleetRows;
+  const last = rest[rest.length - 1];
+  const n = Number.parseInt(last.name, 10);
+  console.log(
+    `  each cluster after the first adds ${((last.wallMs - one.wallMs) / (n - 1)).toFixed(0)} ms and ${((last.peakMb - one.peakMb) / (n - 1)).toFixed(1)} MB`,
   );
 }
 
