@@ -1,5 +1,5 @@
 import { ConfigError } from "../config/config-error";
-import { CLUSTER_CONFIG_ENV, loadClusterConfig, readClusterConfigFile } from "../config/load-config";
+import { CLUSTER_CONFIG_ENV, loadClusterConfig, parseClusterConfig, readClusterConfigFile } from "../config/load-config";
 import { resourceNames } from "../config/resource-names";
 import type { ClusterConfig } from "../config/schema";
 import { karpenterChartValues } from "../karpenter/chart-values";
@@ -156,17 +156,28 @@ export function clusterModelOf(config: ClusterConfig): ClusterModel {
   };
 }
 
+function asPlanInputError<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new PlanInputError(error.source, error.problems);
+    throw error;
+  }
+}
+
+/** The model of a config document (already parsed YAML or an object), validated as synth validates it. */
+export function clusterModelFromDocument(document: unknown, source: string): ClusterModel {
+  return asPlanInputError(() => clusterModelOf(parseClusterConfig(document, source)));
+}
+
 /**
  * The cluster the plan is for: the file given, else CLUSTER_CONFIG (what synth reads), else the embedded
  * default. Config mistakes come back as a PlanInputError with the config's own messages.
  */
 export function loadClusterModel(configPath: string | undefined, env: NodeJS.ProcessEnv): { readonly model: ClusterModel; readonly source: string } {
-  try {
+  return asPlanInputError(() => {
     if (configPath !== undefined) return { model: clusterModelOf(readClusterConfigFile(configPath)), source: configPath };
     const fromEnv = env[CLUSTER_CONFIG_ENV];
     return { model: clusterModelOf(loadClusterConfig(env)), source: fromEnv ? fromEnv : "embedded default cluster" };
-  } catch (error) {
-    if (error instanceof ConfigError) throw new PlanInputError(error.source, error.problems);
-    throw error;
-  }
+  });
 }

@@ -118,6 +118,9 @@ function pricingWarnings(input: PlanInput, spotKnown: boolean): string[] {
   }
   if (LIST_PRICES.region !== cluster.region)
     warnings.push(`control plane, Fargate and NAT prices are ${LIST_PRICES.region}'s list prices; ${cluster.region} may differ`);
+  const minValues = cluster.pools.filter((p) => p.requirements.some((r) => r.minValues !== undefined)).map((p) => p.name);
+  if (minValues.length > 0)
+    warnings.push(`minValues (spot diversity) is not simulated: NodePools ${minValues.join(", ")} may need more types to choose from than a plan's node has`);
   if (cluster.zones === undefined) warnings.push("existing VPC: the planner does not know its zones; spot prices of every zone are considered");
   return warnings;
 }

@@ -2,7 +2,7 @@ import type { InstanceType } from "../instance-catalogue";
 import { formatBytes, formatCpu } from "../quantity";
 import type { PodShape } from "../workload/workload-model";
 import type { FitResult } from "./pod-fit";
-import { type Candidate, type CapacityType, limitUsage, type PoolOfferings } from "./pool-offerings";
+import { type Candidate, type CapacityType, cheapestSpot, limitUsage, offered, type PoolOfferings } from "./pool-offerings";
 
 // First-fit decreasing onto new nodes, the way Karpenter's provisioner fills NodeClaims: a node starts with
 // every instance type its pool allows (within the pool's remaining limits); each pod added keeps only the
@@ -82,22 +82,6 @@ function updateFree(bin: Bin): void {
     bin.freeMemory = Math.max(bin.freeMemory, c.memory - o.memory - bin.memory);
     bin.freePods = Math.max(bin.freePods, c.pods - o.pods - bin.pods);
   }
-}
-
-/** The cheapest spot price of a candidate in the allowed zones. */
-function cheapestSpot(c: Candidate, zones: readonly string[] | undefined): { usd: number; zone: string } | undefined {
-  let best: { usd: number; zone: string } | undefined;
-  for (const [zone, usd] of Object.entries(c.spotUsd ?? {})) {
-    if (zones !== undefined && !zones.includes(zone)) continue;
-    if (best === undefined || usd < best.usd || (usd === best.usd && zone < best.zone)) best = { usd, zone };
-  }
-  return best;
-}
-
-function offered(c: Candidate, capacityTypes: readonly CapacityType[], zones: readonly string[] | undefined, spotKnown: boolean): boolean {
-  if (capacityTypes.includes("on-demand") && c.onDemandUsd !== undefined) return true;
-  if (!capacityTypes.includes("spot")) return false;
-  return spotKnown ? cheapestSpot(c, zones) !== undefined : c.onDemandUsd !== undefined;
 }
 
 const intersect = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>

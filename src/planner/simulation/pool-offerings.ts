@@ -114,7 +114,7 @@ export function poolOfferings(pool: PoolModel, requirements: readonly Requiremen
     .map((type) => candidateOf(type, pool, context.prices))
     // Karpenter launches only priced offerings; offline, spot is priced at the on-demand price, so a type
     // without one is out either way.
-    .filter((c) => c.onDemandUsd !== undefined || (c.spotUsd !== undefined && usable.includes("spot")))
+    .filter((c) => offered(c, usable, zones, context.prices.spotKnown))
     .sort((a, b) => b.cpu - a.cpu || b.memory - a.memory || byName(a.type.name, b.type.name));
 
   const emptyReason = !regionOk
@@ -135,6 +135,23 @@ export function poolOfferings(pool: PoolModel, requirements: readonly Requiremen
     emptyReason,
     overhead: { cpu: 0, memory: 0, pods: 0, extended: {} },
   };
+}
+
+/** The cheapest spot price of a candidate in the allowed zones (undefined zones: any). */
+export function cheapestSpot(c: Candidate, zones: readonly string[] | undefined): { usd: number; zone: string } | undefined {
+  let best: { usd: number; zone: string } | undefined;
+  for (const [zone, usd] of Object.entries(c.spotUsd ?? {})) {
+    if (zones !== undefined && !zones.includes(zone)) continue;
+    if (best === undefined || usd < best.usd || (usd === best.usd && zone < best.zone)) best = { usd, zone };
+  }
+  return best;
+}
+
+/** Whether the candidate has a priced offering of one of these capacity types in one of these zones. */
+export function offered(c: Candidate, capacityTypes: readonly CapacityType[], zones: readonly string[] | undefined, spotKnown: boolean): boolean {
+  if (capacityTypes.includes("on-demand") && c.onDemandUsd !== undefined) return true;
+  if (!capacityTypes.includes("spot")) return false;
+  return spotKnown ? cheapestSpot(c, zones) !== undefined : c.onDemandUsd !== undefined;
 }
 
 /** aws-node and kube-proxy run on Linux nodes only (their DaemonSets select kubernetes.io/os: linux). */
