@@ -2,6 +2,10 @@
 // npm run plan -- --workload <file|dir> [--config cluster.yaml] [--region r] [--format table|markdown|json] [--live]
 // What the NodePools would launch for a workload, and what it costs; see the README's planner section.
 
+// The pinned AWS SDK declares Node >= 20; its start-up notice about releases after January 2027 needing
+// Node 22 would otherwise be printed before every --live answer, error lines included.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
 const { requireTypeScript } = require("./lib/bundle-cache");
 
 const { runPlanCli } = requireTypeScript("src/planner/cli.ts");

@@ -1,8 +1,8 @@
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Allocatable, InstanceCapacity } from "./catalogue/allocatable";
 import { type CatalogueFile, readCatalogueFile, type SpotPrices } from "./catalogue/catalogue-file";
 import { closestNames } from "./catalogue/suggest";
+import { projectRoot } from "./project-root";
 import { MIB } from "./quantity";
 import { type Requirement, satisfiesAll } from "./requirements";
 
@@ -148,17 +148,6 @@ export function catalogueFrom(file: CatalogueFile): InstanceCatalogue {
       });
     },
   });
-}
-
-/** The folder holding package.json, whether this runs from src/ (tests), dist/ or the bundle cache. */
-function projectRoot(): string {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, "package.json"))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${__dirname}`);
-    dir = parent;
-  }
-  return dir;
 }
 
 /** The committed catalogue: src/planner/data/instance-catalogue.json.gz (`npm run catalogue` rewrites it). */
