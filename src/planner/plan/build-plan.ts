@@ -121,7 +121,8 @@ function pricingWarnings(input: PlanInput, spotKnown: boolean): string[] {
   const minValues = cluster.pools.filter((p) => p.requirements.some((r) => r.minValues !== undefined)).map((p) => p.name);
   if (minValues.length > 0)
     warnings.push(`minValues (spot diversity) is not simulated: NodePools ${minValues.join(", ")} may need more types to choose from than a plan's node has`);
-  if (cluster.zones === undefined) warnings.push("existing VPC: the planner does not know its zones; spot prices of every zone are considered");
+  if (cluster.zones === undefined && spotKnown)
+    warnings.push("the cluster's zones are not known here (an existing VPC, or another region): spot prices of every zone are considered");
   return warnings;
 }
 
