@@ -26,7 +26,7 @@ export interface FakeAwsOptions {
 }
 
 const lowerFirst = (s: string) => s[0].toLowerCase() + s.slice(1);
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** EC2 XML: members named lowerCamel, list entries as <item>. */
 function toXml(value: unknown): string {
@@ -36,7 +36,7 @@ function toXml(value: unknown): string {
       .map(([k, v]) => `<${lowerFirst(k)}>${toXml(v)}</${lowerFirst(k)}>`)
       .join("");
   }
-  return escape(String(value));
+  return escapeXml(String(value));
 }
 
 function ec2Page(operation: string, set: string, items: readonly object[], next: string | undefined): string {
@@ -138,7 +138,7 @@ export class FakeAws {
       );
     } else {
       res.writeHead(400, { "content-type": "text/xml" });
-      res.end(`<Response><Errors><Error><Code>InvalidAction</Code><Message>${escape(operation)}</Message></Error></Errors></Response>`);
+      res.end(`<Response><Errors><Error><Code>InvalidAction</Code><Message>${escapeXml(operation)}</Message></Error></Errors></Response>`);
     }
   }
 }
