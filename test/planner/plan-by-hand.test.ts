@@ -1,3 +1,4 @@
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { fargateSize } from "../../src/planner/plan/fargate";
 import { deployment, FIXTURES, nodesOf, planOf, scenario } from "./helpers";
@@ -46,6 +47,20 @@ describe("plans by hand", () => {
     expect(nodesOf(asConfigured)).toEqual(["m5.2xlarge spot 31 pods", "m5.2xlarge spot 31 pods", "m5.2xlarge spot 31 pods", "m5.large spot 7 pods"]);
     expect(asConfigured.hourlyUsd).toBe(1.248); // 3 * 0.384 + 0.096
     expect(plan.json.warnings[0]).toMatch(/^no spot prices offline: .*spot-only pools are priced at the on-demand rate, an upper bound/);
+
+    // As the article wrote it, "512m" of memory is 0.512 bytes (1 byte, rounded up): CPU alone decides. 31 pods
+    // fit c5.2xlarge too ($0.34, cheaper): 3 of them, then 7 pods on a c5.large (1900m <= 1930m, $0.085).
+    const literal = planOf(
+      path.join(FIXTURES, "seed-article", "cluster.yaml"),
+      fs.readFileSync(path.join(FIXTURES, "seed-article", "chip-100.yaml"), "utf8").replace("memory: 512Mi", "memory: 512m"),
+    );
+    expect(nodesOf(scenario(literal, "as-configured"))).toEqual([
+      "c5.2xlarge spot 31 pods",
+      "c5.2xlarge spot 31 pods",
+      "c5.2xlarge spot 31 pods",
+      "c5.large spot 7 pods",
+    ]);
+    expect(scenario(literal, "as-configured").hourlyUsd).toBe(1.105); // 3 * 0.34 + 0.085
   });
 
   it("honours a pool's limits: the node that would pass them is not launched, and the pods say why", () => {
