@@ -1,4 +1,4 @@
-import { PlanInputError } from "./input-error";
+import { PlanInputErrors } from "./input-error";
 import { makePlan } from "./make-plan";
 import { renderPlanMarkdown } from "./render/render-markdown";
 import { renderPlanTable } from "./render/render-table";
@@ -55,12 +55,6 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
 }
 
-function inputErrors(error: unknown): string | undefined {
-  const errors = Array.isArray(error) ? error : [error];
-  if (!errors.every((e) => e instanceof PlanInputError)) return undefined;
-  return errors.map((e: PlanInputError) => e.message).join("\n");
-}
-
 /** Runs the planner; returns the exit code. User mistakes and AWS failures print one message, no stack trace. */
 export async function runPlanCli(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv);
@@ -79,9 +73,8 @@ export async function runPlanCli(argv: readonly string[], io: CliIo): Promise<nu
     io.out(args.format === "json" ? `${JSON.stringify(plan.json, null, 2)}\n` : args.format === "markdown" ? renderPlanMarkdown(plan) : renderPlanTable(plan));
     return 0;
   } catch (error) {
-    const input = inputErrors(error);
-    if (input !== undefined) {
-      io.err(input);
+    if (error instanceof PlanInputErrors) {
+      io.err(error.message);
       return 2;
     }
     if (error instanceof Error && error.name === "LiveDataError") {

@@ -12,3 +12,11 @@ export class PlanInputError extends Error {
     this.name = "PlanInputError";
   }
 }
+
+/** Problems of several sources (the workload and the config), reported together. */
+export class PlanInputErrors extends Error {
+  constructor(readonly errors: readonly PlanInputError[]) {
+    super(errors.map((e) => e.message).join("\n"));
+    this.name = "PlanInputErrors";
+  }
+}

@@ -1,10 +1,12 @@
 import { loadClusterModel } from "./cluster-model";
+import { PlanInputError, PlanInputErrors } from "./input-error";
 import { type InstanceCatalogue, loadInstanceCatalogue } from "./instance-catalogue";
 import type { ClusterModel } from "./model";
 import { buildPlan } from "./plan/build-plan";
 import type { Plan } from "./plan/plan-types";
 import { renderPlanMarkdown } from "./render/render-markdown";
 import { readWorkload } from "./workload/read-workload";
+import type { Workload } from "./workload/workload-model";
 
 // A plan from paths and flags: what the CLI runs, and what `npm run review` calls for its Markdown.
 
@@ -28,33 +30,30 @@ function forRegion(model: ClusterModel, region: string | undefined): { model: Cl
   };
 }
 
-/** Reads the config and the workload (all their problems at once, as PlanInputError), then plans. */
+/** Runs both loaders, so that the config's and the workload's problems are reported together. */
+function loadInputs(options: PlanOptions): { loaded: ReturnType<typeof loadClusterModel>; workload: Workload } {
+  const problems: PlanInputError[] = [];
+  const attempt = <T>(load: () => T): T | undefined => {
+    try {
+      return load();
+    } catch (error) {
+      if (!(error instanceof PlanInputError)) throw error;
+      problems.push(error);
+      return undefined;
+    }
+  };
+  const loaded = attempt(() => loadClusterModel(options.config, options.env));
+  const workload = attempt(() => readWorkload(options.workload));
+  if (loaded === undefined || workload === undefined) throw new PlanInputErrors(problems);
+  return { loaded, workload };
+}
+
+/** Reads the config and the workload (all their problems at once, as PlanInputErrors), then plans. */
 export async function makePlan(options: PlanOptions): Promise<Plan> {
-  let configProblem: unknown;
-  let workloadProblem: unknown;
-  let loaded: ReturnType<typeof loadClusterModel> | undefined;
-  let workload: ReturnType<typeof readWorkload> | undefined;
-  try {
-    loaded = loadClusterModel(options.config, options.env);
-  } catch (error) {
-    configProblem = error;
-  }
-  try {
-    workload = readWorkload(options.workload);
-  } catch (error) {
-    workloadProblem = error;
-  }
-  if (configProblem !== undefined || workloadProblem !== undefined)
-    throw configProblem !== undefined && workloadProblem !== undefined ? [configProblem, workloadProblem] : (configProblem ?? workloadProblem);
-  const { model, warnings } = forRegion((loaded as NonNullable<typeof loaded>).model, options.region);
+  const { loaded, workload } = loadInputs(options);
+  const { model, warnings } = forRegion(loaded.model, options.region);
   const catalogue = options.liveCatalogue === undefined ? loadInstanceCatalogue() : await options.liveCatalogue(model.region);
-  const plan = buildPlan({
-    cluster: model,
-    configSource: (loaded as NonNullable<typeof loaded>).source,
-    catalogue,
-    workload: workload as NonNullable<typeof workload>,
-    workloadSource: options.workload,
-  });
+  const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource: options.workload });
   return warnings.length === 0 ? plan : { ...plan, json: { ...plan.json, warnings: [...warnings, ...plan.json.warnings] } };
 }
 
