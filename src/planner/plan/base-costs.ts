@@ -1,7 +1,8 @@
 import type { ListPrices } from "../catalogue/list-prices-reference";
 import type { ClusterModel } from "../model";
 import type { PodGroup } from "../workload/workload-model";
-import { fargateSize, LIST_PRICES } from "./fargate";
+import { fargateSize } from "./fargate";
+import { listPrices } from "./list-prices";
 import { roundUsd } from "./plan-types";
 
 // What the design itself costs, whatever the nodes: the control plane, the Fargate pods it always runs, the
@@ -15,7 +16,7 @@ export interface BaseCosts {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export function baseCosts(cluster: ClusterModel, fargateGroups: readonly PodGroup[], prices: ListPrices = LIST_PRICES): BaseCosts {
+export function baseCosts(cluster: ClusterModel, fargateGroups: readonly PodGroup[], prices: ListPrices = listPrices()): BaseCosts {
   const items: { what: string; hourlyUsd: number }[] = [];
   const warnings: string[] = [];
   const support = cluster.controlPlaneSupport;

@@ -4,8 +4,9 @@ import type { PackGroup, PackResult, PlannedNode } from "../simulation/pack";
 import { relaunch } from "../simulation/pack";
 import type { Workload } from "../workload/workload-model";
 import { baseCosts } from "./base-costs";
-import { fargateProfileFor, LIST_PRICES } from "./fargate";
+import { fargateProfileFor } from "./fargate";
 import { cheapestPerShape, type FloorOffering, floorHourlyUsd } from "./floor";
+import { listPrices } from "./list-prices";
 import { HOURS_PER_MONTH, type Plan, roundUsd, type ScenarioDetail, type ScenarioJson } from "./plan-types";
 import { pricesOf } from "./prices";
 import { type Scenario, scenariosFor } from "./scenarios";
@@ -116,8 +117,8 @@ function pricingWarnings(input: PlanInput, spotKnown: boolean): string[] {
       `instance prices are ${catalogue.region}'s (${catalogue.source.split(":")[0]}); ${cluster.region} differs: run with --live --region ${cluster.region}`,
     );
   }
-  if (LIST_PRICES.region !== cluster.region)
-    warnings.push(`control plane, Fargate and NAT prices are ${LIST_PRICES.region}'s list prices; ${cluster.region} may differ`);
+  const fixed = listPrices();
+  if (fixed.region !== cluster.region) warnings.push(`control plane, Fargate and NAT prices are ${fixed.region}'s list prices; ${cluster.region} may differ`);
   const minValues = cluster.pools.filter((p) => p.requirements.some((r) => r.minValues !== undefined)).map((p) => p.name);
   if (minValues.length > 0)
     warnings.push(`minValues (spot diversity) is not simulated: NodePools ${minValues.join(", ")} may need more types to choose from than a plan's node has`);
@@ -166,6 +167,6 @@ export function buildPlan(input: PlanInput): Plan {
       nodePods: nodeGroups.reduce((s, g) => s + g.count, 0),
       fargatePods: fargateGroups.reduce((s, g) => s + g.replicas, 0),
     },
-    listPrices: { source: LIST_PRICES.source, asOf: LIST_PRICES.asOf },
+    listPrices: { source: listPrices().source, asOf: listPrices().asOf },
   };
 }

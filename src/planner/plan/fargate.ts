@@ -1,13 +1,11 @@
 import type { ListPrices } from "../catalogue/list-prices-reference";
-import LIST_PRICES_DATA from "../data/list-prices.json";
 import type { FargateProfileModel, PodResources } from "../model";
 import { GIB, MIB } from "../quantity";
+import { listPrices } from "./list-prices";
 
 // EKS on Fargate: which pods it takes (a profile selector matches the namespace and labels), the size it
-// rounds a pod up to, and what that costs. The data is the dated list-price file `npm run catalogue` writes.
+// rounds a pod up to, and what that costs. The data is the dated list-price file `npm run catalogue` writes (list-prices.ts).
 // @see https://docs.aws.amazon.com/eks/latest/userguide/fargate-pod-configuration.html
-
-export const LIST_PRICES: ListPrices = LIST_PRICES_DATA;
 
 export interface FargateSize {
   readonly vcpu: number;
@@ -28,7 +26,7 @@ export function fargateProfileFor(
  * The smallest supported vCPU/memory combination that holds the pod's requests plus Fargate's per-pod
  * memory for kubelet, kube-proxy and containerd; undefined when no size is that large.
  */
-export function fargateSize(requests: PodResources, prices: ListPrices = LIST_PRICES): FargateSize | undefined {
+export function fargateSize(requests: PodResources, prices: ListPrices = listPrices()): FargateSize | undefined {
   const vcpuNeeded = requests.cpuMillis / 1000;
   const memoryNeeded = (requests.memoryBytes + prices.fargate.podOverheadMiB * MIB) / GIB;
   for (const size of prices.fargate.sizes) {
