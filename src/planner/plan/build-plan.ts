@@ -2,6 +2,7 @@ import type { InstanceCatalogue } from "../instance-catalogue";
 import type { ClusterModel } from "../model";
 import type { PackGroup, PackResult, PlannedNode } from "../simulation/pack";
 import { relaunch } from "../simulation/pack";
+import { type Candidate, limitUsage } from "../simulation/pool-offerings";
 import type { Workload } from "../workload/workload-model";
 import { baseCosts } from "./base-costs";
 import { fargateProfileFor } from "./fargate";
@@ -61,8 +62,10 @@ function bestMultiarch(own: ScenarioRun, amd64: ScenarioRun, input: SimulationIn
       const group = groups.get(id) as PackGroup;
       return { group, fit: own.fits(group, p), count };
     });
-    const limit = node.type;
-    const again = relaunch(own.pools[p], contents, input.prices.spotKnown, (c) => c.type.vcpu <= limit.vcpu && c.type.memoryMiB <= limit.memoryMiB);
+    // No type larger than the node's in anything its pool limits (vCPUs and memory even without limits).
+    const original = own.pools[p].candidates.find((c) => c.type === node.type) as Candidate;
+    const limited = ["cpu", "memory", ...Object.keys(own.pools[p].pool.limits)];
+    const again = relaunch(own.pools[p], contents, input.prices.spotKnown, (c) => limited.every((key) => limitUsage(c, key) <= limitUsage(original, key)));
     if (again === undefined) return own.result;
     relaunched.push(again);
   }

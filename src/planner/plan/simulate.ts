@@ -2,7 +2,7 @@ import type { InstanceCatalogue } from "../instance-catalogue";
 import type { ClusterModel, PoolModel } from "../model";
 import { type PackGroup, type PackResult, pack } from "../simulation/pack";
 import { FitCache, type FitResult } from "../simulation/pod-fit";
-import { type Overhead, type PoolOfferings, type Prices, poolOfferings, systemOverhead } from "../simulation/pool-offerings";
+import { type Overhead, type PoolOfferings, type Prices, poolOfferings, systemOverhead, withOverhead } from "../simulation/pool-offerings";
 import type { DaemonSetShape, PodShape } from "../workload/workload-model";
 import type { Scenario } from "./scenarios";
 
@@ -49,8 +49,7 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
     // A workload DaemonSet runs on the pool's nodes when it tolerates the taints and selects the pool's types.
     let overhead = systemOverhead(pool, input.cluster.nodeDaemonSets);
     for (const ds of input.daemonSets) if (fits.fit(ds.pod, offerings).ok) overhead = addOverhead(overhead, ds.pod);
-    offerings.overhead = overhead;
-    return offerings;
+    return withOverhead(offerings, overhead);
   });
   const groups = podOrder(input.groups);
   const matrix: FitResult[][] = groups.map((g) => pools.map((p) => fits.fit(g.pod, p)));

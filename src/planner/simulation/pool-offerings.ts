@@ -57,8 +57,8 @@ export interface PoolOfferings {
   readonly poolLabelRequirements: readonly Requirement[];
   /** Why the pool can launch nothing, when it cannot. */
   readonly emptyReason: string | undefined;
-  /** DaemonSet requests on each node of the pool (set by the caller once DaemonSets are matched). */
-  overhead: Overhead;
+  /** DaemonSet requests on each node of the pool (none until withOverhead). */
+  readonly overhead: Overhead;
 }
 
 export interface OfferingContext {
@@ -152,6 +152,11 @@ export function offered(c: Candidate, capacityTypes: readonly CapacityType[], zo
   if (capacityTypes.includes("on-demand") && c.onDemandUsd !== undefined) return true;
   if (!capacityTypes.includes("spot")) return false;
   return spotKnown ? cheapestSpot(c, zones) !== undefined : c.onDemandUsd !== undefined;
+}
+
+/** The same offerings with the DaemonSets that run on the pool's nodes counted as overhead. */
+export function withOverhead(offerings: PoolOfferings, overhead: Overhead): PoolOfferings {
+  return { ...offerings, overhead };
 }
 
 /** aws-node and kube-proxy run on Linux nodes only (their DaemonSets select kubernetes.io/os: linux). */
