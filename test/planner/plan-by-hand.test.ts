@@ -103,6 +103,34 @@ describe("plans by hand", () => {
     expect(scenario(plan, "as-configured").nodes.map((n) => [n.pool, n.instanceType])).toEqual([["graviton", "m7g.large"]]);
   });
 
+  it("applies the node class's kubelet maxPods, and Windows' own rules", () => {
+    // maxPods 6 on c6g.medium (8 ENI-limited pods otherwise): 6 - 2 DaemonSet pods = 4 workload pods a node.
+    // 10 pods of 100m / 128Mi: 4 + 4 + 2, each node 4 * 100 + 150 = 550m <= 940m: three c6g.medium, 3 * 0.034.
+    const tight = {
+      name: "demo",
+      nodeClasses: [{ name: "default", kubelet: { maxPods: 6 } }],
+      nodePools: [{ name: "default", instanceFamilies: ["c6g"] }],
+    };
+    const plan = planOf(tight, deployment("small", 10, "100m", "128Mi"));
+    expect(nodesOf(scenario(plan, "as-configured"))).toEqual(["c6g.medium on-demand 4 pods", "c6g.medium on-demand 4 pods", "c6g.medium on-demand 2 pods"]);
+    expect(scenario(plan, "as-configured").hourlyUsd).toBe(0.102);
+
+    // Windows: amd64 only, 110 pods, no Linux DaemonSets; kube-reserved 11 * 110 + 255 = 1465 MiB. One pod of
+    // 1 CPU / 1Gi needs 2 vCPUs (940m on one); c6a.large: 4096 - 308 - 1465 - 100 = 2223 MiB, $0.0765.
+    const windows = {
+      name: "demo",
+      nodeClasses: [{ name: "win", amiAlias: "windows2022@latest" }],
+      nodePools: [{ name: "win", nodeClass: "win", architectures: ["amd64"], instanceFamilies: ["c6a", "c6g"] }],
+    };
+    const win = planOf(windows, deployment("iis", 1, "1", "1Gi", "      nodeSelector: { kubernetes.io/os: windows }\n"));
+    expect(scenario(win, "as-configured").nodes).toEqual([
+      { pool: "win", instanceType: "c6a.large", capacityType: "on-demand", arch: "amd64", pods: 1, hourlyUsd: 0.0765 },
+    ]);
+    // multiarch allows arm64, but Windows nodes are amd64 only: c6g stays out.
+    expect(scenario(win, "multiarch").nodes.map((n) => n.instanceType)).toEqual(["c6a.large"]);
+    expect(win.json.warnings).toContain("Windows NodePools win are priced at Linux rates: the Windows license AWS adds per vCPU-hour is not included");
+  });
+
   it("prices Fargate-bound pods as Fargate, by Fargate's rounding, apart from the nodes", () => {
     // The monitoring profile takes the namespace. 500m / 1Gi: 0.5 vCPU; 1 GiB + 256 MiB = 1.25 GB rounds
     // up to 2 GB. 0.5 * 0.04048 + 2 * 0.004445 = 0.02913 per pod, 3 pods: 0.08739.

@@ -122,6 +122,9 @@ function pricingWarnings(input: PlanInput, spotKnown: boolean): string[] {
   }
   const fixed = listPrices();
   if (fixed.region !== cluster.region) warnings.push(`control plane, Fargate and NAT prices are ${fixed.region}'s list prices; ${cluster.region} may differ`);
+  const windows = cluster.pools.filter((p) => p.nodeClass.os === "windows").map((p) => p.name);
+  if (windows.length > 0)
+    warnings.push(`Windows NodePools ${windows.join(", ")} are priced at Linux rates: the Windows license AWS adds per vCPU-hour is not included`);
   const minValues = cluster.pools.filter((p) => p.requirements.some((r) => r.minValues !== undefined)).map((p) => p.name);
   if (minValues.length > 0)
     warnings.push(`minValues (spot diversity) is not simulated: NodePools ${minValues.join(", ")} may need more types to choose from than a plan's node has`);
