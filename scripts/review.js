@@ -1,16 +1,47 @@
 #!/usr/bin/env node
-// npm run review: synthesize (CLUSTER_CONFIG or the embedded default), then write review/<stack>/ with the
-// resource list, the IAM statements and the Kubernetes manifests and Helm values as plain YAML.
+// npm run review [-- --workload <file|dir>]: synthesize (CLUSTER_CONFIG or the embedded default), then write
+// review/<stack>/ with the resource list, the IAM statements and the Kubernetes manifests and Helm values as
+// plain YAML; with a workload, also review/plan.md, the capacity and cost plan for it (Markdown with a chart,
+// for a pull-request comment).
 
+const fs = require("node:fs");
 const path = require("node:path");
 const { ROOT, requireTypeScript } = require("./lib/bundle-cache");
 
 const outdir = path.resolve(ROOT, process.env.CDKTF_OUTDIR || "cdktf.out");
-process.env.CDKTF_OUTDIR = outdir;
+const reviewDir = path.join(ROOT, "review");
+
+/** The --workload argument, or undefined; any other argument is a mistake worth saying so. */
+function workloadArgument(argv) {
+  if (argv.length === 0) return undefined;
+  if (argv.length === 2 && argv[0] === "--workload") return argv[1];
+  console.error(`npm run review: got ${JSON.stringify(argv.join(" "))}; usage: npm run review [-- --workload <file|dir>]`);
+  process.exit(2);
+}
+
 async function main() {
+  const workload = workloadArgument(process.argv.slice(2));
+  process.env.CDKTF_OUTDIR = outdir;
   await requireTypeScript("main.ts");
   const { writeReview } = await requireTypeScript("src/review/write-review.ts");
-  const written = writeReview(outdir, path.join(ROOT, "review"));
+  const written = writeReview(outdir, reviewDir);
+  if (workload !== undefined) {
+    const { runPlanCli } = await requireTypeScript("src/planner/cli.ts");
+    let markdown = "";
+    const code = await runPlanCli(["--workload", workload, "--format", "markdown"], {
+      out: (text) => {
+        markdown += text;
+      },
+      err: (text) => process.stderr.write(`${text}\n`),
+      env: process.env,
+    });
+    if (code !== 0) {
+      process.exitCode = code;
+      return;
+    }
+    fs.writeFileSync(path.join(reviewDir, "plan.md"), markdown);
+    written.push(path.relative(process.cwd(), path.join(reviewDir, "plan.md")));
+  }
   console.log(`Review artifacts (${written.length} files):\n${written.map((f) => `  ${f}`).join("\n")}`);
 }
 

@@ -52,3 +52,10 @@ export const coreDnsSchema = withChecks(coreDnsFields, [
 ]).prefault({});
 
 export type CoreDnsSettings = z.output<typeof coreDnsSchema>;
+
+/**
+ * The CoreDNS add-on's resources. Fargate sizes each pod from its requests (plus 256 MB for its own agents),
+ * so 0.25 vCPU / 256M lands on the smallest size, 0.25 vCPU / 0.5 GB. No CPU limit: throttled DNS shows up as
+ * timeouts everywhere.
+ */
+export const COREDNS_RESOURCES = { requests: { cpu: "0.25", memory: "256M" }, limits: { memory: "256M" } } as const;

@@ -1,7 +1,7 @@
 import type { EksAddon } from "@cdktf/provider-aws/lib/eks-addon";
 import type { EksFargateProfile } from "@cdktf/provider-aws/lib/eks-fargate-profile";
 import { Construct } from "constructs";
-import type { AddonVersion } from "./addon-settings";
+import { type AddonVersion, COREDNS_RESOURCES } from "./addon-settings";
 import { managedAddon } from "./managed-addon";
 
 export interface CoreDnsAddonProps {
@@ -11,12 +11,6 @@ export interface CoreDnsAddonProps {
   /** The add-on must come after the profile, or its pods are created unschedulable and it goes DEGRADED. */
   readonly kubeSystemProfile: EksFargateProfile;
 }
-
-/**
- * Fargate sizes each pod from its requests (plus 256 MB for its own agents), so 0.25 vCPU / 256M lands on
- * the smallest size, 0.25 vCPU / 0.5 GB. No CPU limit: throttled DNS shows up as timeouts everywhere.
- */
-export const COREDNS_RESOURCES = { requests: { cpu: "0.25", memory: "256M" }, limits: { memory: "256M" } } as const;
 
 /**
  * The managed coredns add-on, told to render its pods for Fargate (`computeType: fargate`, lowercase as the

@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// npm run catalogue: rewrites src/planner/data/ (the instance catalogue and the fixed AWS list prices) from
+// Karpenter's reference files, or with --live --region <r> from EC2 and the AWS Price List API.
+
+// The pinned AWS SDK declares Node >= 20; its start-up notice about releases after January 2027 needing
+// Node 22 would otherwise be printed before every --live answer, error lines included.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
+const { ROOT, requireTypeScript } = require("./lib/bundle-cache");
+
+const { runCatalogueCli } = requireTypeScript("src/planner/catalogue/catalogue-cli.ts");
+runCatalogueCli(process.argv.slice(2), {
+  root: ROOT,
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  env: process.env,
+}).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,63 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { type CatalogueFile, readCatalogueFile, writeCatalogueFile } from "./catalogue-file";
+import { catalogueFromReference, REFERENCE_FILES } from "./karpenter-reference";
+import { listPricesFromReference } from "./list-prices-reference";
+
+// `npm run catalogue`: (re)writes the committed data under src/planner/data from Karpenter's reference and
+// the dated AWS list prices, or with --live from EC2 and the Price List API (see live/refresh-catalogue.ts).
+
+export const DATA_DIR = path.join("src", "planner", "data");
+export const CATALOGUE_FILE = "instance-catalogue.json.gz";
+export const LIST_PRICES_FILE = "list-prices.json";
+
+export interface BuildResult {
+  readonly written: readonly string[];
+  readonly summary: string;
+}
+
+/** JSON as the project's formatter writes it: two spaces, lists of plain values on one line. */
+export function formatJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/\[\s+([^[\]{}]*?)\s+\]/g, (_, inner: string) => `[${inner.split(/,\s+/).join(", ")}]`);
+}
+
+/** What changed between two catalogues, for the reviewer of a refresh. */
+export function describeChange(before: CatalogueFile | undefined, after: CatalogueFile): string {
+  const lines = [`${after.types.length} instance types, ${Object.keys(after.onDemandUsd).length} priced, ${after.region}, as of ${after.asOf}`];
+  if (before === undefined) return lines[0];
+  const old = new Set(before.types.map((t) => t[0]));
+  const now = new Set(after.types.map((t) => t[0]));
+  const added = [...now].filter((n) => !old.has(n));
+  const removed = [...old].filter((n) => !now.has(n));
+  const repriced = Object.keys(after.onDemandUsd).filter((n) => before.onDemandUsd[n] !== undefined && before.onDemandUsd[n] !== after.onDemandUsd[n]);
+  const list = (names: string[]) => (names.length > 12 ? `${names.slice(0, 12).join(", ")}, ... (${names.length})` : names.join(", "));
+  if (added.length > 0) lines.push(`added: ${list(added)}`);
+  if (removed.length > 0) lines.push(`removed: ${list(removed)}`);
+  lines.push(`${repriced.length} on-demand prices changed`);
+  return lines.join("\n  ");
+}
+
+/** From ../shared/reference (or another folder holding the same files). */
+export function buildFromReference(root: string, referenceDir: string): BuildResult {
+  const karpenterDir = path.join(referenceDir, "karpenter");
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(file, "utf8");
+    } catch {
+      throw new Error(`cannot read ${file}: --reference must name the folder holding karpenter/ and aws/`);
+    }
+  };
+  const catalogue = catalogueFromReference(
+    read(path.join(karpenterDir, REFERENCE_FILES.instanceTypes)),
+    read(path.join(karpenterDir, REFERENCE_FILES.pricing)),
+  );
+  const listPrices = listPricesFromReference(read(path.join(referenceDir, "aws", "list-prices-us-east-1.md")));
+  const dataDir = path.join(root, DATA_DIR);
+  const cataloguePath = path.join(dataDir, CATALOGUE_FILE);
+  const before = fs.existsSync(cataloguePath) ? readCatalogueFile(cataloguePath) : undefined;
+  fs.mkdirSync(dataDir, { recursive: true });
+  writeCatalogueFile(cataloguePath, catalogue);
+  const listPricesPath = path.join(dataDir, LIST_PRICES_FILE);
+  fs.writeFileSync(listPricesPath, `${formatJson(listPrices)}\n`);
+  return { written: [cataloguePath, listPricesPath], summary: describeChange(before, catalogue) };
+}

@@ -1,0 +1,192 @@
+import type { ClusterConfig } from "../config/cluster-schema";
+import { ConfigError } from "../config/config-error";
+import { CLUSTER_CONFIG_ENV, loadClusterConfig, parseClusterConfig, readClusterConfigFile } from "../config/load-config";
+import { COREDNS_RESOURCES } from "../eks/addon-settings";
+import { systemFargateProfiles } from "../fargate/fargate-config";
+import { karpenterChartValues } from "../karpenter/kubernetes/chart-values";
+import { isWindows } from "../provisioners/ami-selection";
+import { aliasFamilyToAmiFamily } from "../provisioners/crd-rules";
+import type { EC2NodeClass, NodePool } from "../provisioners/karpenter-api";
+import { renderProvisioners } from "../provisioners/render-provisioners";
+import { resourceNames } from "../shared/resource-names";
+import { PlanInputError } from "./input-error";
+import type { ClusterModel, FargateProfileModel, NodeClassModel, PoolModel, SystemPods } from "./model";
+import { bytes, cpuMillis, parseQuantity } from "./quantity";
+
+// The planner's only door to the rest of the project. It reads the cluster config and the NodePools and
+// EC2NodeClasses exactly as synth renders them (renderProvisioners, the call ProvisionerManifests makes),
+// plus what the stacks always create, and turns them into the planner's ClusterModel. Nothing else under
+// src/planner imports from outside src/planner, so a layout change elsewhere touches this file only.
+// test/planner/cluster-model.test.ts holds every value here against a real synth of the app.
+
+/**
+ * EKS's self-managed CoreDNS (what the Lambda mode keeps): 2 replicas requesting 100m CPU and 70Mi memory,
+ * the requests of Kubernetes' CoreDNS add-on manifest that EKS installs at cluster creation.
+ * @see https://github.com/kubernetes/kubernetes/blob/master/cluster/addons/dns/coredns/coredns.yaml.base
+ * @see https://docs.aws.amazon.com/eks/latest/userguide/managing-coredns.html
+ */
+const EKS_DEFAULT_COREDNS = { replicas: 2, requests: { cpu: "100m", memory: "70Mi" } } as const;
+
+/** The managed add-on's requests as the stack renders them, with the add-on's default 2 replicas. */
+const ADDON_COREDNS = { replicas: 2, requests: COREDNS_RESOURCES.requests } as const;
+
+/**
+ * The DaemonSets EKS's vpc-cni and kube-proxy add-ons (src/eks/core-addons.ts) put on every node. aws-node
+ * requests 25m for its aws-node container and 25m for the network policy agent (aws-eks-nodeagent), its
+ * init container 25m: 50m in all; kube-proxy requests 100m. Neither requests memory.
+ * @see https://github.com/aws/amazon-vpc-cni-k8s/blob/master/charts/aws-vpc-cni/values.yaml (resources, nodeAgent.resources)
+ * @see https://docs.aws.amazon.com/eks/latest/userguide/managing-kube-proxy.html
+ */
+const NODE_DAEMON_SETS: readonly SystemPods[] = [
+  {
+    name: "aws-node",
+    namespace: "kube-system",
+    replicas: 1,
+    requests: { cpuMillis: 50, memoryBytes: 0 },
+    source: "EKS vpc-cni add-on: aws-node 25m + aws-eks-nodeagent 25m",
+  },
+  { name: "kube-proxy", namespace: "kube-system", replicas: 1, requests: { cpuMillis: 100, memoryBytes: 0 }, source: "EKS kube-proxy add-on: 100m" },
+];
+
+/**
+ * The support tier billed today. Extended support is billed only once the version has left standard
+ * support, which this project does not track by date: the plan prices standard support and warns when the
+ * upgradePolicy would move the bill to extended support (see baseCosts).
+ */
+function controlPlaneSupport(_config: ClusterConfig): "standard" | "extended" {
+  return "standard";
+}
+
+function resources(requests: { readonly cpu: string; readonly memory: string }): SystemPods["requests"] {
+  return { cpuMillis: cpuMillis(requests.cpu) ?? 0, memoryBytes: bytes(requests.memory) ?? 0 };
+}
+
+function fargateSystemPods(config: ClusterConfig): SystemPods[] {
+  const coreDns =
+    config.coreDns.mode === "addon"
+      ? { ...ADDON_COREDNS, source: "coredns add-on configuration (0.25 vCPU / 256M)" }
+      : { ...EKS_DEFAULT_COREDNS, source: "EKS's default CoreDNS Deployment (100m / 70Mi)" };
+  // The chart values synth writes; the endpoint, role and queue do not change resources.
+  const chart = karpenterChartValues({
+    clusterName: config.name,
+    region: config.region,
+    settings: config.karpenter,
+    clusterEndpoint: "",
+    controllerRoleArn: "",
+    interruptionQueueName: "",
+  });
+  const karpenterRequests = chart.controller.resources.requests;
+  return [
+    { name: "coredns", namespace: "kube-system", replicas: coreDns.replicas, requests: resources(coreDns.requests), source: coreDns.source },
+    {
+      name: "karpenter",
+      namespace: config.karpenter.namespace,
+      replicas: chart.replicas,
+      requests: resources(karpenterRequests),
+      source: `Karpenter chart values (requests ${karpenterRequests.cpu} CPU / ${karpenterRequests.memory})`,
+    },
+  ];
+}
+
+/** The profiles ClusterStack creates: the system ones (the same function), then the config's. */
+function fargateProfiles(config: ClusterConfig): FargateProfileModel[] {
+  const system = systemFargateProfiles(config.karpenter.namespace);
+  return [system.kubeSystem, ...(system.karpenter ? [system.karpenter] : []), ...config.fargate.profiles].map((p) => ({
+    name: p.name,
+    selectors: p.namespaces.map((ns) => ({ namespace: ns, labels: { ...p.labels } })),
+  }));
+}
+
+function natGateways(config: ClusterConfig): number {
+  if (config.network.kind === "existing") return 0;
+  return config.network.natGateways === "perAz" ? config.network.availabilityZones.length : 1;
+}
+
+function amiFamilyOf(nodeClass: EC2NodeClass): string {
+  if (nodeClass.spec.amiFamily !== undefined) return nodeClass.spec.amiFamily;
+  const alias = nodeClass.spec.amiSelectorTerms.find((t) => t.alias !== undefined)?.alias;
+  return alias === undefined ? "AL2023" : aliasFamilyToAmiFamily(alias.split("@")[0].toLowerCase());
+}
+
+function nodeClassModel(nodeClass: EC2NodeClass): NodeClassModel {
+  const k = nodeClass.spec.kubelet ?? {};
+  return {
+    name: nodeClass.metadata.name,
+    amiFamily: amiFamilyOf(nodeClass),
+    os: isWindows(nodeClass.spec) ? "windows" : "linux",
+    kubelet: { maxPods: k.maxPods, podsPerCore: k.podsPerCore, systemReserved: k.systemReserved, kubeReserved: k.kubeReserved, evictionHard: k.evictionHard },
+  };
+}
+
+/** cpu in millicores, memory in bytes, other resources as counts. */
+function limitsOf(pool: NodePool): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const [key, value] of Object.entries(pool.spec.limits ?? {})) {
+    const parsed = key === "cpu" ? cpuMillis(value) : key === "memory" ? bytes(value) : parseQuantity(value);
+    if (parsed !== undefined) limits[key] = parsed;
+  }
+  return limits;
+}
+
+/** The planner's model of a validated config. */
+export function clusterModelOf(config: ClusterConfig): ClusterModel {
+  const names = resourceNames(config.name);
+  const rendered = renderProvisioners(config, {
+    clusterName: config.name,
+    nodeRoleName: names.karpenterNodeRole,
+    windowsNodeRoleName: names.karpenterWindowsNodeRole,
+    tags: config.tags,
+  });
+  const classes = new Map(rendered.nodeClasses.map((c) => [c.object.metadata.name, nodeClassModel(c.object)]));
+  const pools: PoolModel[] = rendered.nodePools.map(({ object, nodeClassName }) => {
+    const template = object.spec.template;
+    return {
+      name: object.metadata.name,
+      weight: object.spec.weight ?? 0,
+      requirements: template.spec.requirements.map((r) => ({ key: r.key, operator: r.operator, values: r.values, minValues: r.minValues })),
+      labels: { ...(template.metadata?.labels ?? {}) },
+      taints: (template.spec.taints ?? []).map((t) => ({ key: t.key, value: t.value, effect: t.effect })),
+      limits: limitsOf(object),
+      nodeClass: classes.get(nodeClassName) as NodeClassModel,
+    };
+  });
+  return {
+    name: config.name,
+    region: config.region,
+    zones: config.network.kind === "new" ? [...config.network.availabilityZones] : undefined,
+    pools,
+    fargateProfiles: fargateProfiles(config),
+    fargateSystemPods: fargateSystemPods(config),
+    nodeDaemonSets: NODE_DAEMON_SETS,
+    natGateways: natGateways(config),
+    controlPlaneSupport: controlPlaneSupport(config),
+    upgradePolicy: config.cluster.upgradePolicy,
+    kubernetesVersion: config.kubernetesVersion,
+  };
+}
+
+function asPlanInputError<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new PlanInputError(error.source, error.problems);
+    throw error;
+  }
+}
+
+/** The model of a config document (already parsed YAML or an object), validated as synth validates it. */
+export function clusterModelFromDocument(document: unknown, source: string): ClusterModel {
+  return asPlanInputError(() => clusterModelOf(parseClusterConfig(document, source)));
+}
+
+/**
+ * The cluster the plan is for: the file given, else CLUSTER_CONFIG (what synth reads), else the embedded
+ * default. Config mistakes come back as a PlanInputError with the config's own messages.
+ */
+export function loadClusterModel(configPath: string | undefined, env: NodeJS.ProcessEnv): { readonly model: ClusterModel; readonly source: string } {
+  return asPlanInputError(() => {
+    if (configPath !== undefined) return { model: clusterModelOf(readClusterConfigFile(configPath)), source: configPath };
+    const fromEnv = env[CLUSTER_CONFIG_ENV];
+    return { model: clusterModelOf(loadClusterConfig(env)), source: fromEnv ? fromEnv : "embedded default cluster" };
+  });
+}

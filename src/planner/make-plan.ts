@@ -1,0 +1,65 @@
+import { loadClusterModel } from "./cluster-model";
+import { PlanInputError, PlanInputErrors } from "./input-error";
+import { type InstanceCatalogue, loadInstanceCatalogue } from "./instance-catalogue";
+import type { ClusterModel } from "./model";
+import { buildPlan } from "./plan/build-plan";
+import type { Plan } from "./plan/plan-types";
+import { renderPlanMarkdown } from "./render/render-markdown";
+import { readWorkload } from "./workload/read-workload";
+import type { Workload } from "./workload/workload-model";
+
+// A plan from paths and flags: what the CLI runs, and what `npm run review` calls for its Markdown.
+
+export interface PlanOptions {
+  /** A workload file or folder. */
+  readonly workload: string;
+  /** A cluster config file; default CLUSTER_CONFIG, else the embedded default. */
+  readonly config?: string;
+  /** Plan for another region than the config's (prices, and the zones are then unknown). */
+  readonly region?: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** With --live: fetches (or reads the cache of) current AWS data for the region. */
+  readonly liveCatalogue?: (region: string) => Promise<InstanceCatalogue>;
+}
+
+function forRegion(model: ClusterModel, region: string | undefined): { model: ClusterModel; warnings: string[] } {
+  if (region === undefined || region === model.region) return { model, warnings: [] };
+  return {
+    model: { ...model, region, zones: undefined },
+    warnings: [`planned for ${region}, not the config's region ${model.region}: zones are taken from the price data`],
+  };
+}
+
+/** Runs both loaders, so that the config's and the workload's problems are reported together. */
+function loadInputs(options: PlanOptions): { loaded: ReturnType<typeof loadClusterModel>; workload: Workload } {
+  const problems: PlanInputError[] = [];
+  const attempt = <T>(load: () => T): T | undefined => {
+    try {
+      return load();
+    } catch (error) {
+      if (!(error instanceof PlanInputError)) throw error;
+      problems.push(error);
+      return undefined;
+    }
+  };
+  const loaded = attempt(() => loadClusterModel(options.config, options.env));
+  const workload = attempt(() => readWorkload(options.workload));
+  if (loaded === undefined || workload === undefined) throw new PlanInputErrors(problems);
+  return { loaded, workload };
+}
+
+/** Reads the config and the workload (all their problems at once, as PlanInputErrors), then plans. */
+export async function makePlan(options: PlanOptions): Promise<Plan> {
+  const { loaded, workload } = loadInputs(options);
+  const { model, warnings } = forRegion(loaded.model, options.region);
+  const catalogue = options.liveCatalogue === undefined ? loadInstanceCatalogue() : await options.liveCatalogue(model.region);
+  const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource: options.workload });
+  return warnings.length === 0 ? plan : { ...plan, json: { ...plan.json, warnings: [...warnings, ...plan.json.warnings] } };
+}
+
+/** The Markdown plan of a workload (for `npm run review`). */
+export async function planMarkdown(options: PlanOptions): Promise<string> {
+  return renderPlanMarkdown(await makePlan(options));
+}
+
+export { renderPlanMarkdown };

@@ -1,0 +1,80 @@
+import type { KubeletSettings } from "./catalogue/allocatable";
+import type { Requirement } from "./requirements";
+
+// The planner's own view of a cluster: what cluster-model.ts (the one adapter to the rest of the project)
+// derives from the cluster config and the NodePools synth renders. Everything downstream reads only this.
+
+export type TaintEffect = "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+
+export interface Taint {
+  readonly key: string;
+  readonly value?: string;
+  readonly effect: TaintEffect;
+}
+
+export interface NodeClassModel {
+  readonly name: string;
+  /** AL2023, Bottlerocket, Windows2022, ...: decides Karpenter's overhead rules. */
+  readonly amiFamily: string;
+  readonly os: "linux" | "windows";
+  readonly kubelet: KubeletSettings;
+}
+
+export interface PoolModel {
+  readonly name: string;
+  /** Karpenter tries higher weights first; an unset weight is 0. */
+  readonly weight: number;
+  /** The rendered NodePool's spec.template.spec.requirements, as synth renders them. */
+  readonly requirements: readonly Requirement[];
+  /** spec.template.metadata.labels: on every node of the pool. */
+  readonly labels: Readonly<Record<string, string>>;
+  readonly taints: readonly Taint[];
+  /** Pool limits in planner units: cpu in millicores, memory in bytes, anything else as a count. */
+  readonly limits: Readonly<Record<string, number>>;
+  readonly nodeClass: NodeClassModel;
+}
+
+export interface FargateSelector {
+  readonly namespace: string;
+  readonly labels: Readonly<Record<string, string>>;
+}
+
+export interface FargateProfileModel {
+  readonly name: string;
+  readonly selectors: readonly FargateSelector[];
+}
+
+export interface PodResources {
+  readonly cpuMillis: number;
+  readonly memoryBytes: number;
+}
+
+/** Pods the design always runs: on Fargate (CoreDNS, Karpenter) or on every node (DaemonSets). */
+export interface SystemPods {
+  readonly name: string;
+  readonly namespace: string;
+  readonly replicas: number;
+  readonly requests: PodResources;
+  /** Where the numbers come from, for the reader of a plan. */
+  readonly source: string;
+}
+
+export interface ClusterModel {
+  readonly name: string;
+  readonly region: string;
+  /** The zones nodes can launch in; undefined for an existing VPC, whose subnets the config does not name by zone. */
+  readonly zones: readonly string[] | undefined;
+  /** In the order of the config. */
+  readonly pools: readonly PoolModel[];
+  readonly fargateProfiles: readonly FargateProfileModel[];
+  /** CoreDNS and the Karpenter controller, on Fargate. */
+  readonly fargateSystemPods: readonly SystemPods[];
+  /** aws-node and kube-proxy: on every Linux node (replicas is 1: one per node). */
+  readonly nodeDaemonSets: readonly SystemPods[];
+  readonly natGateways: number;
+  /** The support tier the control plane is billed at today. */
+  readonly controlPlaneSupport: "standard" | "extended";
+  /** The cluster's upgradePolicy: with extended, EKS bills extended support once the version leaves standard support. */
+  readonly upgradePolicy: "standard" | "extended";
+  readonly kubernetesVersion: string;
+}

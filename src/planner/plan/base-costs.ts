@@ -1,0 +1,65 @@
+import type { ListPrices } from "../catalogue/list-prices-reference";
+import type { ClusterModel } from "../model";
+import type { PodGroup } from "../workload/workload-model";
+import { fargateSize } from "./fargate";
+import { listPrices } from "./list-prices";
+import { roundUsd } from "./plan-types";
+
+// What the design itself costs, whatever the nodes: the control plane, the Fargate pods it always runs, the
+// NAT gateways its network creates, and the workload pods its Fargate profiles take.
+
+export interface BaseCosts {
+  readonly items: readonly { readonly what: string; readonly hourlyUsd: number }[];
+  readonly hourlyUsd: number;
+  readonly warnings: readonly string[];
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function baseCosts(cluster: ClusterModel, fargateGroups: readonly PodGroup[], prices: ListPrices = listPrices()): BaseCosts {
+  const items: { what: string; hourlyUsd: number }[] = [];
+  const warnings: string[] = [];
+  const support = cluster.controlPlaneSupport;
+  // Extended support is billed only after the version leaves standard support; say when it would be.
+  const later =
+    support === "standard" && cluster.upgradePolicy === "extended"
+      ? `; $${prices.eksControlPlaneHourly.extended}/hour once Kubernetes ${cluster.kubernetesVersion} leaves it, as upgradePolicy is extended`
+      : "";
+  items.push({ what: `EKS control plane (${support} support${later})`, hourlyUsd: prices.eksControlPlaneHourly[support] });
+
+  for (const pods of cluster.fargateSystemPods) {
+    const size = fargateSize(pods.requests, prices);
+    if (size === undefined) {
+      warnings.push(`${pods.namespace}/${pods.name} is larger than any Fargate size; it is not priced`);
+      continue;
+    }
+    items.push({
+      what: `Fargate: ${pods.name}, ${plural(pods.replicas, "pod")} of ${size.vcpu} vCPU / ${size.memoryGb} GB (${pods.source})`,
+      hourlyUsd: roundUsd(pods.replicas * size.hourlyUsd),
+    });
+  }
+
+  if (cluster.natGateways > 0) {
+    items.push({
+      what: `NAT gateways: ${cluster.natGateways} (hourly charge; data processed, $${prices.natGatewayPerGb}/GB, not included)`,
+      hourlyUsd: roundUsd(cluster.natGateways * prices.natGatewayHourly),
+    });
+  }
+
+  const byNamespace = new Map<string, { pods: number; hourlyUsd: number }>();
+  for (const group of fargateGroups) {
+    const size = fargateSize({ cpuMillis: group.pod.cpuMillis, memoryBytes: group.pod.memoryBytes }, prices);
+    if (size === undefined) {
+      warnings.push(`${group.id} runs on Fargate but is larger than any Fargate size (4 vCPU / 30 GB): EKS will not schedule it`);
+      continue;
+    }
+    const entry = byNamespace.get(group.namespace) ?? { pods: 0, hourlyUsd: 0 };
+    entry.pods += group.replicas;
+    entry.hourlyUsd += group.replicas * size.hourlyUsd;
+    byNamespace.set(group.namespace, entry);
+  }
+  for (const [namespace, entry] of [...byNamespace.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    items.push({ what: `Fargate: workload pods in namespace ${namespace} (${plural(entry.pods, "pod")})`, hourlyUsd: roundUsd(entry.hourlyUsd) });
+  }
+  return { items, hourlyUsd: roundUsd(items.reduce((sum, i) => sum + i.hourlyUsd, 0)), warnings };
+}

@@ -1,0 +1,16 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { ListPrices } from "../catalogue/list-prices-reference";
+import { projectRoot } from "../project-root";
+
+let cached: ListPrices | undefined;
+
+/**
+ * The dated fixed prices in src/planner/data/list-prices.json. Read at run time rather than imported: the
+ * bundle cache (scripts/lib/bundle-cache.js) keys on .ts sources, so an imported JSON would stay stale in the
+ * bundle after `npm run catalogue` rewrites it.
+ */
+export function listPrices(): ListPrices {
+  cached ??= JSON.parse(fs.readFileSync(path.join(projectRoot(), "src", "planner", "data", "list-prices.json"), "utf8")) as ListPrices;
+  return cached;
+}

@@ -1,0 +1,58 @@
+import type { PlannedNode } from "../simulation/pack";
+import type { ScenarioName } from "./scenarios";
+
+// The plan. PlanJson is the contract scripts (and `npm run review`) read: keep its shape. Plan adds what the
+// Markdown and table renderers show beyond it.
+
+export interface NodeJson {
+  readonly pool: string;
+  readonly instanceType: string;
+  readonly capacityType: "spot" | "on-demand";
+  readonly arch: string;
+  readonly zone?: string;
+  readonly pods: number;
+  readonly hourlyUsd: number;
+}
+
+export interface ScenarioJson {
+  readonly name: ScenarioName;
+  readonly nodes: readonly NodeJson[];
+  readonly nodeCount: number;
+  /** The scenario's nodes alone; the base is apart. */
+  readonly hourlyUsd: number;
+  readonly monthlyUsd: number;
+  readonly unschedulable: readonly { readonly pod: string; readonly reason: string }[];
+}
+
+export interface PlanJson {
+  readonly prices: { readonly source: string; readonly region: string; readonly asOf: string };
+  readonly scenarios: readonly ScenarioJson[];
+  readonly base: { readonly items: readonly { readonly what: string; readonly hourlyUsd: number }[]; readonly hourlyUsd: number };
+  readonly floorHourlyUsd: number;
+  readonly warnings: readonly string[];
+}
+
+export interface ScenarioDetail {
+  readonly name: ScenarioName;
+  readonly description: string;
+  readonly nodes: readonly PlannedNode[];
+  readonly podsScheduled: number;
+  readonly podsUnschedulable: number;
+  readonly cpuRequested: number;
+  readonly cpuAllocatable: number;
+  readonly memoryRequested: number;
+  readonly memoryAllocatable: number;
+}
+
+export interface Plan {
+  readonly json: PlanJson;
+  readonly details: readonly ScenarioDetail[];
+  readonly cluster: { readonly name: string; readonly configSource: string; readonly region: string };
+  readonly workload: { readonly source: string; readonly pods: number; readonly nodePods: number; readonly fargatePods: number };
+  readonly listPrices: { readonly source: string; readonly asOf: string };
+}
+
+/** The monthly figure everywhere: AWS bills 730 hours a month on average (8,760 / 12). */
+export const HOURS_PER_MONTH = 730;
+
+export const roundUsd = (value: number, digits = 6): number => Number(value.toFixed(digits));

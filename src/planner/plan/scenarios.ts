@@ -1,0 +1,40 @@
+import type { PoolModel } from "../model";
+import type { Requirement } from "../requirements";
+
+// The what-ifs, each a rewrite of every pool's rendered requirements: the same pools, weights, taints,
+// limits and node classes, with the architecture or capacity-type requirement replaced. Pods keep their own
+// selectors, so a pod pinned to amd64 stays on amd64 in every scenario.
+
+export type ScenarioName = "as-configured" | "amd64-only" | "multiarch" | "on-demand-only" | "spot";
+
+export const ARCH = "kubernetes.io/arch";
+const CAPACITY_TYPE = "karpenter.sh/capacity-type";
+
+export interface Scenario {
+  readonly name: ScenarioName;
+  readonly description: string;
+  /** The pool's requirements under this scenario. */
+  readonly rewrite: (pool: PoolModel) => readonly Requirement[];
+}
+
+/** Replaces every requirement on `key` with one In requirement (added where the pool had none). */
+function setIn(requirements: readonly Requirement[], key: string, values: readonly string[]): Requirement[] {
+  return [...requirements.filter((r) => r.key !== key), { key, operator: "In", values }];
+}
+
+export const SCENARIOS: readonly Scenario[] = [
+  { name: "as-configured", description: "the NodePools as synth renders them", rewrite: (pool) => pool.requirements },
+  { name: "amd64-only", description: "every pool limited to amd64", rewrite: (pool) => setIn(pool.requirements, ARCH, ["amd64"]) },
+  { name: "multiarch", description: "amd64 and arm64 allowed in every pool", rewrite: (pool) => setIn(pool.requirements, ARCH, ["amd64", "arm64"]) },
+  { name: "on-demand-only", description: "every pool limited to on-demand", rewrite: (pool) => setIn(pool.requirements, CAPACITY_TYPE, ["on-demand"]) },
+  {
+    name: "spot",
+    description: "every pool limited to spot (only with --live spot prices)",
+    rewrite: (pool) => setIn(pool.requirements, CAPACITY_TYPE, ["spot"]),
+  },
+];
+
+/** The scenarios a plan shows: spot only when spot prices are known (offline there are none to compare). */
+export function scenariosFor(spotKnown: boolean): readonly Scenario[] {
+  return SCENARIOS.filter((s) => s.name !== "spot" || spotKnown);
+}

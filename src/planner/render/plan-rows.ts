@@ -1,0 +1,109 @@
+import { HOURS_PER_MONTH, type Plan, type ScenarioDetail, type ScenarioJson } from "../plan/plan-types";
+import type { PlannedNode } from "../simulation/pack";
+
+// The rows both human renderers (Markdown, terminal table) show, computed once so they cannot disagree.
+
+export const usdHour = (v: number) => v.toFixed(4);
+export const usdMonth = (v: number) => v.toFixed(2);
+const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${Math.round((100 * part) / whole)}%`);
+
+export interface ScenarioRow {
+  readonly name: string;
+  readonly nodes: string;
+  readonly hourly: string;
+  readonly monthly: string;
+  readonly saving: string;
+  readonly cpu: string;
+  readonly memory: string;
+  readonly unschedulable: string;
+}
+
+/** "3 × c6g.large (spot)" per type and capacity type, largest count first. */
+export function nodeSummary(nodes: readonly PlannedNode[]): string {
+  const counts = new Map<string, number>();
+  for (const n of nodes) {
+    const key = `${n.type.name} (${n.capacityType})`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  if (counts.size === 0) return "none";
+  return [...counts.entries()]
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+    .map(([key, n]) => `${n} × ${key}`)
+    .join(", ");
+}
+
+export function scenarioRows(plan: Plan): ScenarioRow[] {
+  const reference = plan.json.scenarios[0];
+  return plan.json.scenarios.map((s: ScenarioJson, i) => {
+    const d = plan.details[i] as ScenarioDetail;
+    const saving = i === 0 ? "-" : reference.hourlyUsd === 0 ? "-" : `${(((reference.hourlyUsd - s.hourlyUsd) / reference.hourlyUsd) * 100).toFixed(1)}%`;
+    return {
+      name: s.name,
+      nodes: `${s.nodeCount}: ${nodeSummary(d.nodes)}`,
+      hourly: usdHour(s.hourlyUsd),
+      monthly: usdMonth(s.monthlyUsd),
+      saving,
+      cpu: percent(d.cpuRequested, d.cpuAllocatable),
+      memory: percent(d.memoryRequested, d.memoryAllocatable),
+      unschedulable: String(d.podsUnschedulable),
+    };
+  });
+}
+
+export interface NodeRow {
+  readonly scenario: string;
+  readonly pool: string;
+  readonly instanceType: string;
+  readonly capacityType: string;
+  readonly arch: string;
+  readonly zone: string;
+  readonly count: number;
+  readonly podsPerNode: number;
+  readonly cpu: string;
+  readonly memory: string;
+  readonly hourlyEach: string;
+}
+
+/** Identical nodes (same pool, offering and pods) collapsed into one row with a count. */
+export function nodeRows(plan: Plan): NodeRow[] {
+  const rows: NodeRow[] = [];
+  for (const d of plan.details) {
+    const groups = new Map<string, { node: PlannedNode; count: number }>();
+    for (const n of d.nodes) {
+      const key = [n.pool, n.type.name, n.capacityType, n.zone, n.pods, n.cpuRequested, n.memoryRequested].join("|");
+      const g = groups.get(key);
+      if (g === undefined) groups.set(key, { node: n, count: 1 });
+      else g.count++;
+    }
+    for (const { node: n, count } of groups.values()) {
+      rows.push({
+        scenario: d.name,
+        pool: n.pool,
+        instanceType: n.type.name,
+        capacityType: n.priceIsUpperBound ? `${n.capacityType} (priced on-demand)` : n.capacityType,
+        arch: n.type.arch,
+        zone: n.zone ?? "any",
+        count,
+        podsPerNode: n.pods,
+        cpu: percent(n.cpuRequested, n.cpuAllocatable),
+        memory: percent(n.memoryRequested, n.memoryAllocatable),
+        hourlyEach: usdHour(n.hourlyUsd),
+      });
+    }
+  }
+  return rows;
+}
+
+/** "this cluster costs $X/month before any workload, and $Y with it". */
+export function costSentence(plan: Plan): string {
+  const base = plan.json.base.hourlyUsd * HOURS_PER_MONTH;
+  const total = base + plan.json.scenarios[0].monthlyUsd;
+  return `This cluster costs $${usdMonth(base)}/month before any workload, and $${usdMonth(total)}/month with it (as configured).`;
+}
+
+export function floorSentence(plan: Plan): string {
+  const floor = plan.json.floorHourlyUsd;
+  const asConfigured = plan.json.scenarios[0].hourlyUsd;
+  const ratio = floor > 0 ? ` The as-configured plan is ${(asConfigured / floor).toFixed(2)}× the floor.` : "";
+  return `Floor: $${usdHour(floor)}/hour ($${usdMonth(floor * HOURS_PER_MONTH)}/month), the pods' requests bought at the cheapest $/vCPU and $/GiB of the allowed types, with no node overhead or packing loss.${ratio}`;
+}

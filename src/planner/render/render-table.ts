@@ -1,0 +1,47 @@
+import { HOURS_PER_MONTH, type Plan } from "../plan/plan-types";
+import { costSentence, floorSentence, nodeRows, scenarioRows, usdHour, usdMonth } from "./plan-rows";
+
+// The plan for a terminal: aligned plain-text columns, no Markdown.
+
+function columns(header: readonly string[], rightAligned: ReadonlySet<number>, rows: readonly (readonly (string | number)[])[]): string[] {
+  const all = [header, ...rows].map((r) => r.map(String));
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
+  return [line(all[0]), widths.map((w) => "-".repeat(w)).join("  "), ...all.slice(1).map(line)];
+}
+
+export function renderPlanTable(plan: Plan): string {
+  const { json } = plan;
+  const lines = [
+    `Capacity and cost plan: ${plan.workload.source} on ${plan.cluster.name} (${plan.cluster.region}), config: ${plan.cluster.configSource}`,
+    `${plan.workload.pods} pods: ${plan.workload.nodePods} on Karpenter nodes, ${plan.workload.fargatePods} on Fargate`,
+    `Instance prices: ${json.prices.region}, as of ${json.prices.asOf}; fixed prices as of ${plan.listPrices.asOf}. Estimates, not a quote.`,
+    "",
+    ...columns(
+      ["scenario", "$/hour", "$/month", "saving", "CPU", "memory", "unschedulable", "nodes"],
+      new Set([1, 2, 3, 4, 5, 6]),
+      scenarioRows(plan).map((r) => [r.name, r.hourly, r.monthly, r.saving, r.cpu, r.memory, r.unschedulable, r.nodes]),
+    ),
+    "",
+    floorSentence(plan),
+    "",
+    ...columns(["base (what the design costs)", "$/hour", "$/month"], new Set([1, 2]), [
+      ...json.base.items.map((i) => [i.what, usdHour(i.hourlyUsd), usdMonth(i.hourlyUsd * HOURS_PER_MONTH)]),
+      ["total", usdHour(json.base.hourlyUsd), usdMonth(json.base.hourlyUsd * HOURS_PER_MONTH)],
+    ]),
+    costSentence(plan),
+    "",
+    ...columns(
+      ["scenario", "pool", "instance type", "capacity", "arch", "zone", "nodes", "pods/node", "CPU", "memory", "$/hour each"],
+      new Set([6, 7, 8, 9, 10]),
+      nodeRows(plan).map((r) => [r.scenario, r.pool, r.instanceType, r.capacityType, r.arch, r.zone, r.count, r.podsPerNode, r.cpu, r.memory, r.hourlyEach]),
+    ),
+  ];
+  for (const s of json.scenarios) for (const u of s.unschedulable) lines.push(`unschedulable in ${s.name}: ${u.pod}: ${u.reason}`);
+  for (const w of json.warnings) lines.push(`warning: ${w}`);
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,124 @@
+import type { Taint } from "../model";
+import { allowedValues, formatRequirement, type Requirement, satisfies } from "../requirements";
+import type { PodShape, Toleration } from "../workload/workload-model";
+import { CAPACITY_TYPE, type CapacityType, NODECLASS, NODEPOOL, OPEN_LABELS, type PoolOfferings, REGION, ZONE } from "./pool-offerings";
+
+// Can a pod run on a node of this pool, and on which of its instance types? Karpenter's rules: the pod must
+// tolerate the pool's taints; its node selector and required node affinity must be compatible with the
+// pool's requirements; a custom label the pool does not define cannot be selected. Of several required
+// affinity terms, Karpenter tries the first and relaxes to the next only when it cannot schedule: here, the
+// first term this pool can satisfy is used.
+
+export interface PoolFit {
+  /** Which of the pool's candidates the pod accepts (by index); shared between pods with the same selectors. */
+  readonly accepts: Uint8Array;
+  readonly capacityTypes: readonly CapacityType[];
+  readonly zones: readonly string[] | undefined;
+}
+
+export type FitResult = { readonly ok: true; readonly fit: PoolFit } | { readonly ok: false; readonly reason: string };
+
+/** A taint is tolerated by a matching key (or an empty key with Exists), operator and value, and effect. */
+function tolerates(tolerations: readonly Toleration[], taint: Taint): boolean {
+  return tolerations.some((t) => {
+    if (t.effect !== undefined && t.effect !== "" && t.effect !== taint.effect) return false;
+    if ((t.key === undefined || t.key === "") && t.operator === "Exists") return true;
+    if (t.key !== taint.key) return false;
+    return t.operator === "Exists" || (t.value ?? "") === (taint.value ?? "");
+  });
+}
+
+/** PreferNoSchedule only steers the scheduler; NoSchedule and NoExecute keep intolerant pods off. */
+export function untoleratedTaint(tolerations: readonly Toleration[], taints: readonly Taint[]): Taint | undefined {
+  return taints.find((taint) => taint.effect !== "PreferNoSchedule" && !tolerates(tolerations, taint));
+}
+
+/** Whether a pod requirement on a label the pool itself defines (its labels, name, custom requirements) can hold. */
+function poolLabelAllows(offerings: PoolOfferings, r: Requirement, region: string): boolean {
+  const pool = offerings.pool;
+  const fixed = r.key === NODEPOOL ? pool.name : r.key === NODECLASS ? pool.nodeClass.name : r.key === REGION ? region : pool.labels[r.key];
+  if (fixed !== undefined) return satisfies(fixed, r);
+  if (OPEN_LABELS.has(r.key)) return true;
+  const poolRequirements = offerings.poolLabelRequirements.filter((p) => p.key === r.key);
+  if (poolRequirements.length === 0) return r.operator === "NotIn" || r.operator === "DoesNotExist";
+  const candidates = poolRequirements.find((p) => p.operator === "In")?.values;
+  if (candidates !== undefined) return candidates.some((v) => poolRequirements.every((p) => satisfies(v, p)) && satisfies(v, r));
+  // Open-ended pool requirements (Exists, NotIn): the node label takes a value the pod's In list offers.
+  if (r.operator === "In") return (r.values ?? []).some((v) => poolRequirements.every((p) => satisfies(v, p)));
+  if (r.operator === "DoesNotExist") return poolRequirements.every((p) => satisfies(undefined, p));
+  return true;
+}
+
+interface TermFit {
+  readonly typeRequirements: readonly Requirement[];
+  readonly capacityTypes: readonly CapacityType[];
+  readonly zones: readonly string[] | undefined;
+}
+
+function termFit(offerings: PoolOfferings, requirements: readonly Requirement[], typeKeys: ReadonlySet<string>, region: string): TermFit | string {
+  let capacityTypes = [...offerings.capacityTypes];
+  let zones = offerings.zones;
+  const typeRequirements: Requirement[] = [];
+  for (const r of requirements) {
+    if (typeKeys.has(r.key)) typeRequirements.push(r);
+    else if (r.key === CAPACITY_TYPE) capacityTypes = allowedValues(capacityTypes, r) as CapacityType[];
+    else if (r.key === ZONE) zones = zones === undefined ? (r.operator === "In" ? [...(r.values ?? [])] : undefined) : allowedValues(zones, r);
+    else if (!poolLabelAllows(offerings, r, region)) return `requires ${formatRequirement(r)}, which the pool's labels and requirements do not provide`;
+  }
+  if (capacityTypes.length === 0) return `requires a capacity type the pool does not offer (${offerings.capacityTypes.join(", ")})`;
+  if (zones !== undefined && zones.length === 0) return "requires a zone the pool cannot launch in";
+  return { typeRequirements, capacityTypes, zones };
+}
+
+/** Caches acceptance masks per pool and selector, so that a thousand identical pods cost one evaluation. */
+export class FitCache {
+  private readonly masks = new Map<PoolOfferings, Map<string, Uint8Array>>();
+
+  constructor(
+    private readonly typeKeys: ReadonlySet<string>,
+    private readonly region: string,
+  ) {}
+
+  private mask(offerings: PoolOfferings, requirements: readonly Requirement[]): Uint8Array {
+    let byKey = this.masks.get(offerings);
+    if (byKey === undefined) {
+      byKey = new Map();
+      this.masks.set(offerings, byKey);
+    }
+    const key = JSON.stringify(requirements);
+    let mask = byKey.get(key);
+    if (mask === undefined) {
+      const fresh = new Uint8Array(offerings.candidates.length);
+      offerings.candidates.forEach((c, i) => {
+        fresh[i] = requirements.every((r) => satisfies(c.labels[r.key], r)) ? 1 : 0;
+      });
+      byKey.set(key, fresh);
+      mask = fresh;
+    }
+    return mask;
+  }
+
+  /** The pod on this pool: the first affinity term that works, or why none does. */
+  fit(pod: PodShape, offerings: PoolOfferings): FitResult {
+    if (offerings.emptyReason !== undefined) return { ok: false, reason: offerings.emptyReason };
+    const taint = untoleratedTaint(pod.tolerations, offerings.pool.taints);
+    if (taint !== undefined)
+      return { ok: false, reason: `does not tolerate the taint ${taint.key}${taint.value === undefined ? "" : `=${taint.value}`}:${taint.effect}` };
+    const terms = pod.affinityTerms.length === 0 ? [[]] : pod.affinityTerms;
+    let firstReason = "";
+    for (const term of terms) {
+      const result = termFit(offerings, [...pod.nodeSelector, ...term], this.typeKeys, this.region);
+      if (typeof result === "string") {
+        firstReason ||= result;
+        continue;
+      }
+      const accepts = this.mask(offerings, result.typeRequirements);
+      if (!accepts.includes(1)) {
+        firstReason ||= `requires ${result.typeRequirements.map(formatRequirement).join(", ")}, which none of the pool's instance types has`;
+        continue;
+      }
+      return { ok: true, fit: { accepts, capacityTypes: result.capacityTypes, zones: result.zones } };
+    }
+    return { ok: false, reason: firstReason };
+  }
+}

@@ -1,0 +1,112 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { runPlanCli, USAGE } from "../../src/planner/cli";
+import { planMarkdown } from "../../src/planner/make-plan";
+
+const ROOT = path.resolve(__dirname, "../..");
+const DEMO = path.join(ROOT, "templates/demo");
+
+async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await runPlanCli(args, { out: (t) => (out += t), err: (t) => (err += `${t}\n`), env });
+  return { code, out, err };
+}
+
+function tmp(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "planner-cli-"));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+describe("npm run plan", () => {
+  it("lists every flag problem at once, with the usage, and exits 2", async () => {
+    expect(await run([])).toEqual({ code: 2, out: "", err: `  - --workload: required (a Kubernetes YAML file or a folder of them)\n${USAGE}\n` });
+    expect(await run(["--workload", DEMO, "--format", "xml", "--region", "moon-1", "--bogus", "--config"])).toEqual({
+      code: 2,
+      out: "",
+      err: [
+        "  - --bogus: unknown argument",
+        "  - --config: missing value",
+        '  - --format: got "xml"; allowed: table, markdown, json',
+        '  - --region: got "moon-1"; must be an AWS region such as us-east-1',
+        USAGE,
+        "",
+      ].join("\n"),
+    });
+  });
+
+  it("reports workload and config problems together, each with its source, and exits 2", async () => {
+    const dir = tmp({
+      "cluster.yaml": "name: demo\nnodePools: [{ name: x, weight: 500 }]\n",
+      "app.yaml": "kind: Deployment\nmetadata: { name: a }\nspec: { replicas: -1 }\n",
+    });
+    const result = await run(["--workload", path.join(dir, "app.yaml"), "--config", path.join(dir, "cluster.yaml")]);
+    expect(result).toEqual({
+      code: 2,
+      out: "",
+      err: [
+        `${path.join(dir, "cluster.yaml")}: 1 problem`,
+        "  - nodePools[0].weight: got 500; must be between 1 and 100",
+        `${path.join(dir, "app.yaml")}: 2 problems`,
+        `  - ${path.join(dir, "app.yaml")}: document 1 (Deployment a): spec.template.spec: got nothing; must be a pod spec (a mapping with containers)`,
+        `  - ${path.join(dir, "app.yaml")}: document 1 (Deployment a): spec.replicas: got -1; must be a non-negative integer`,
+        "",
+      ].join("\n"),
+    });
+  });
+
+  it("prints JSON in exactly the contract's shape", async () => {
+    const result = await run(["--workload", DEMO, "--format", "json"]);
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.out);
+    expect(Object.keys(json)).toEqual(["prices", "scenarios", "base", "floorHourlyUsd", "warnings"]);
+    expect(Object.keys(json.prices)).toEqual(["source", "region", "asOf"]);
+    expect(Object.keys(json.base)).toEqual(["items", "hourlyUsd"]);
+    for (const item of json.base.items) expect(Object.keys(item)).toEqual(["what", "hourlyUsd"]);
+    for (const s of json.scenarios) {
+      expect(Object.keys(s)).toEqual(["name", "nodes", "nodeCount", "hourlyUsd", "monthlyUsd", "unschedulable"]);
+      for (const n of s.nodes) expect(Object.keys(n)).toEqual(["pool", "instanceType", "capacityType", "arch", "pods", "hourlyUsd"]);
+    }
+    expect(json.warnings).toEqual([expect.stringMatching(/^no spot prices offline/)]);
+  });
+
+  it("prints Markdown with a Mermaid bar chart GitHub renders, and a table for terminals", async () => {
+    const markdown = await run(["--workload", DEMO, "--format", "markdown"]);
+    expect(markdown.out).toContain(
+      [
+        "```mermaid",
+        "xychart-beta",
+        '    title "Node cost per month by scenario (USD, base costs not included)"',
+        '    x-axis ["as-configured", "amd64-only", "multiarch", "on-demand-only"]',
+        '    y-axis "USD per month" 0 --> 50',
+        "    bar [24.82, 37.46, 24.82, 24.82]",
+        "```",
+      ].join("\n"),
+    );
+    expect(markdown.out).toContain("| as-configured | default | c6g.medium | on-demand | arm64 | any | 1 | 2 | 53% | 74% | 0.0340 |");
+    expect(markdown.out).toContain("This cluster costs $195.95/month before any workload, and $220.77/month with it (as configured).");
+    expect(await planMarkdown({ workload: DEMO, env: {} })).toBe(markdown.out);
+    const table = await run(["--workload", DEMO]);
+    expect(table.out).toMatch(/^scenario {8}\$\/hour {2}\$\/month {2}saving/m);
+    expect(table.out).toContain("as-configured   0.0340    24.82       -  53%     74%              0  1: 1 × c6g.medium (on-demand)");
+  });
+
+  it("plans for another region on request, and says the prices are us-east-1's", async () => {
+    const { out, code } = await run(["--workload", DEMO, "--region", "eu-west-1", "--format", "json"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).warnings).toEqual([
+      "planned for eu-west-1, not the config's region us-east-1: zones are taken from the price data",
+      expect.stringMatching(/^no spot prices offline/),
+      "instance prices are us-east-1's (Karpenter v1.14.1 (aws/karpenter-provider-aws)); eu-west-1 differs: run with --live --region eu-west-1",
+      "control plane, Fargate and NAT prices are us-east-1's list prices; eu-west-1 may differ",
+    ]);
+  });
+
+  it("scripts/plan.js sets the exit code and prints no stack trace", () => {
+    const result = spawnSync(process.execPath, [path.join(ROOT, "scripts/plan.js"), "--workload", "/nonexistent"], { cwd: ROOT, encoding: "utf8" });
+    expect([result.status, result.stdout, result.stderr]).toEqual([2, "", "--workload: 1 problem\n  - /nonexistent: no such file or folder\n"]);
+  });
+});

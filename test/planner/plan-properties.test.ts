@@ -1,0 +1,216 @@
+import fc from "fast-check";
+import { clusterModelFromDocument } from "../../src/planner/cluster-model";
+import { loadInstanceCatalogue } from "../../src/planner/instance-catalogue";
+import { buildPlan } from "../../src/planner/plan/build-plan";
+import type { Plan } from "../../src/planner/plan/plan-types";
+import type { PodGroup, Workload } from "../../src/planner/workload/workload-model";
+
+// Properties of every plan, over generated NodePools (architectures, capacity types, categories, limits,
+// weights, taints) and workloads (sizes, replicas, arch and capacity-type pins, tolerations), on the real
+// catalogue. Expected values come from the catalogue's published numbers and the inputs, never from the
+// planner's own arithmetic. Counters make sure the properties were not satisfied vacuously.
+
+const catalogue = loadInstanceCatalogue();
+const MIB = 2 ** 20;
+/** aws-node 50m + kube-proxy 100m, two pods: on every node of these Linux pools (no workload DaemonSets here). */
+const OVERHEAD = { cpu: 150, pods: 2 };
+const RUNS = 40;
+
+const poolArb = fc.record({
+  architectures: fc.subarray(["amd64", "arm64"], { minLength: 1 }),
+  capacityTypes: fc.subarray(["spot", "on-demand"], { minLength: 1 }),
+  instanceCategories: fc.subarray(["c", "m", "r"], { minLength: 1 }),
+  cpuLimit: fc.option(fc.integer({ min: 2, max: 300 }), { nil: undefined }),
+  weight: fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
+  tainted: fc.boolean(),
+});
+
+const groupArb = fc.record({
+  cpuMillis: fc.integer({ min: 0, max: 160 }).map((n) => n * 50),
+  memoryMiB: fc.integer({ min: 0, max: 256 }).map((n) => n * 128),
+  replicas: fc.integer({ min: 1, max: 40 }),
+  arch: fc.option(fc.constantFrom("amd64", "arm64"), { nil: undefined }),
+  onDemand: fc.boolean(),
+  tolerates: fc.boolean(),
+});
+
+const caseArb = fc.record({ pools: fc.array(poolArb, { minLength: 1, maxLength: 3 }), groups: fc.array(groupArb, { minLength: 1, maxLength: 6 }) });
+type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
+
+function configOf(c: Case): object {
+  return {
+    name: "prop",
+    nodePools: c.pools.map((p, i) => ({
+      name: `p${i}`,
+      architectures: p.architectures,
+      capacityTypes: p.capacityTypes,
+      instanceCategories: p.instanceCategories,
+      ...(p.cpuLimit === undefined ? {} : { limits: { cpu: p.cpuLimit, memory: "100000Gi" } }),
+      ...(p.weight === undefined ? {} : { weight: p.weight }),
+      ...(p.tainted ? { taints: [{ key: "example.com/dedicated", value: `p${i}`, effect: "NoSchedule" }] } : {}),
+    })),
+  };
+}
+
+function workloadOf(groups: Case["groups"]): Workload {
+  return {
+    groups: groups.map(
+      (g, i): PodGroup => ({
+        id: `default/g${i}`,
+        kind: "Deployment",
+        namespace: "default",
+        labels: {},
+        replicas: g.replicas,
+        file: "generated",
+        pod: {
+          cpuMillis: g.cpuMillis,
+          memoryBytes: g.memoryMiB * MIB,
+          extended: {},
+          nodeSelector: [
+            ...(g.arch === undefined ? [] : [{ key: "kubernetes.io/arch", operator: "In" as const, values: [g.arch] }]),
+            ...(g.onDemand ? [{ key: "karpenter.sh/capacity-type", operator: "In" as const, values: ["on-demand"] }] : []),
+          ],
+          affinityTerms: [],
+          tolerations: g.tolerates ? [{ key: "example.com/dedicated", operator: "Exists" }] : [],
+          hasRequests: true,
+        },
+      }),
+    ),
+    daemonSets: [],
+    warnings: [],
+  };
+}
+
+function planFor(c: Case, groups = c.groups): Plan {
+  return buildPlan({
+    cluster: clusterModelFromDocument(configOf(c), "generated"),
+    configSource: "generated",
+    catalogue,
+    workload: workloadOf(groups),
+    workloadSource: "generated",
+  });
+}
+
+describe("plan properties", () => {
+  it("every node's allocatable, minus the DaemonSet overhead, holds all its pods, and their arch pins", () => {
+    let nodes = 0;
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const plan = planFor(c);
+        const arch = new Map(c.groups.map((g, i) => [`default/g${i}`, g.arch]));
+        for (const detail of plan.details) {
+          for (const node of detail.nodes) {
+            nodes++;
+            const published = node.type.allocatable;
+            expect(node.cpuRequested + OVERHEAD.cpu).toBeLessThanOrEqual(published.cpuMillis);
+            expect(node.memoryRequested).toBeLessThanOrEqual(published.memoryBytes);
+            expect(node.pods + OVERHEAD.pods).toBeLessThanOrEqual(published.pods);
+            expect(node.groups.reduce((n, g) => n + g.count, 0)).toBe(node.pods);
+            for (const g of node.groups) if (arch.get(g.id) !== undefined) expect(node.type.arch).toBe(arch.get(g.id));
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(nodes).toBeGreaterThan(RUNS);
+  });
+
+  it("no pool goes over its limits, and every pod is either on a node or reported unschedulable", () => {
+    let limited = 0;
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const plan = planFor(c);
+        const total = c.groups.reduce((n, g) => n + g.replicas, 0);
+        for (const detail of plan.details) {
+          c.pools.forEach((p, i) => {
+            if (p.cpuLimit === undefined) return;
+            const vcpus = detail.nodes.filter((n) => n.pool === `p${i}`).reduce((s, n) => s + n.type.vcpu, 0);
+            expect(vcpus).toBeLessThanOrEqual(p.cpuLimit);
+            if (vcpus > 0) limited++;
+          });
+          expect(detail.podsScheduled + detail.podsUnschedulable).toBe(total);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(limited).toBeGreaterThan(0);
+  });
+
+  it("never uses fewer nodes than the resources demand, nor costs less than the floor", () => {
+    const largest = {
+      cpu: Math.max(...catalogue.types.map((t) => t.allocatable.cpuMillis)) - OVERHEAD.cpu,
+      memory: Math.max(...catalogue.types.map((t) => t.allocatable.memoryBytes)),
+      pods: Math.max(...catalogue.types.map((t) => t.allocatable.pods)) - OVERHEAD.pods,
+    };
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const plan = planFor(c);
+        plan.details.forEach((d, i) => {
+          const bound = Math.max(
+            Math.ceil(d.cpuRequested / largest.cpu),
+            Math.ceil(d.memoryRequested / largest.memory),
+            Math.ceil(d.podsScheduled / largest.pods),
+          );
+          expect(d.nodes.length).toBeGreaterThanOrEqual(bound);
+          if (i === 0) expect(plan.json.floorHourlyUsd).toBeLessThanOrEqual(plan.json.scenarios[0].hourlyUsd + 1e-9);
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("a scenario's cost is the sum of its nodes, and its month is 730 hours", () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        for (const s of planFor(c).json.scenarios) {
+          const sum = s.nodes.reduce((total, n) => total + n.hourlyUsd, 0);
+          expect(Math.abs(s.hourlyUsd - sum)).toBeLessThan(1e-6);
+          expect(s.monthlyUsd).toBe(Number((s.hourlyUsd * 730).toFixed(2)));
+          expect(s.nodeCount).toBe(s.nodes.length);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("multiarch never costs more than amd64-only when amd64-only schedules every pod", () => {
+    let compared = 0;
+    let cheaper = 0;
+    fc.assert(
+      // Pods that pin no architecture and tolerate every pool: the cases where the comparison means something.
+      fc.property(
+        caseArb.map((c) => ({ ...c, groups: c.groups.map((g) => ({ ...g, arch: undefined, tolerates: true })) })),
+        (c) => {
+          const plan = planFor(c);
+          const amd64 = plan.json.scenarios.find((s) => s.name === "amd64-only")!;
+          const multiarch = plan.json.scenarios.find((s) => s.name === "multiarch")!;
+          if (amd64.unschedulable.length > 0) return;
+          compared++;
+          if (multiarch.hourlyUsd < amd64.hourlyUsd) cheaper++;
+          expect(multiarch.hourlyUsd).toBeLessThanOrEqual(amd64.hourlyUsd + 1e-9);
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+    expect(compared).toBeGreaterThan(RUNS / 2);
+    expect(cheaper).toBeGreaterThan(0);
+  });
+
+  it("is deterministic: the same input, in any order, gives the same plan", () => {
+    fc.assert(
+      fc.property(caseArb, fc.integer(), (c, seed) => {
+        const shuffled = [...c.groups.entries()].sort(([a], [b]) => ((a * 7919 + seed) % 13) - ((b * 7919 + seed) % 13));
+        const first = planFor(c);
+        // Reordering the documents must not change anything but which id each group has.
+        const reordered = planFor(
+          c,
+          shuffled.map(([, g]) => g),
+        );
+        expect(planFor(c).json).toEqual(first.json);
+        const signature = (p: Plan) => p.json.scenarios.map((s) => [s.name, s.hourlyUsd, s.nodeCount, s.nodes.map((n) => n.instanceType).sort()]);
+        expect(signature(reordered)).toEqual(signature(first));
+      }),
+      { numRuns: RUNS / 2 },
+    );
+  });
+});

@@ -1,0 +1,174 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { PlanInputError } from "../../src/planner/input-error";
+import { MAX_FILE_BYTES, readWorkload } from "../../src/planner/workload/read-workload";
+
+const MIB = 1024 * 1024;
+
+function folder(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "planner-workload-"));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+function problems(target: string): readonly string[] {
+  try {
+    readWorkload(target);
+  } catch (error) {
+    if (error instanceof PlanInputError) return error.problems.map((p) => p.replace(`${target}${path.sep}`, ""));
+    throw error;
+  }
+  throw new Error("expected a PlanInputError");
+}
+
+const deployment = (name: string, spec: string, extra = "") => `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: ${name}, namespace: apps }
+spec:${extra}
+  template:
+    spec:
+${spec}
+---
+`;
+
+describe("reading workload YAML", () => {
+  it("reads the demo folder: chip's 2 replicas of 250m / 512Mi, inflate at 0, the rest skipped", () => {
+    const workload = readWorkload(path.join(__dirname, "../../templates/demo"));
+    expect(workload.groups.map((g) => [g.id, g.kind, g.replicas, g.pod.cpuMillis, g.pod.memoryBytes])).toEqual([
+      ["chip/chip", "Deployment", 2, 250, 512 * MIB],
+      ["default/inflate", "Deployment", 0, 1000, 1.5 * 1024 * MIB],
+    ]);
+    expect(workload.groups[0].labels).toEqual({ "app.kubernetes.io/name": "chip", "app.kubernetes.io/version": "v1" });
+    expect(workload.daemonSets).toEqual([]);
+    expect(workload.warnings).toEqual([]);
+  });
+
+  it("counts the pods of each kind: replicas, a Job's parallelism within its completions, bare Pods, Lists", () => {
+    const container = "      containers: [{ name: c, resources: { requests: { cpu: 100m } } }]";
+    const dir = folder({
+      "a.yaml": [
+        deployment("d", container),
+        "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: { name: s }\nspec: { replicas: 3, template: { spec: { containers: [{ name: c, resources: { requests: { cpu: 1 } } }] } } }\n---",
+        "apiVersion: batch/v1\nkind: Job\nmetadata: { name: j }\nspec: { parallelism: 5, completions: 2, template: { spec: { containers: [{ name: c, resources: { requests: { cpu: 1 } } }] } } }\n---",
+        "apiVersion: batch/v1\nkind: CronJob\nmetadata: { name: cj }\nspec: { jobTemplate: { spec: { parallelism: 4, template: { spec: { containers: [{ name: c, resources: { requests: { cpu: 1 } } }] } } } } }\n---",
+        "apiVersion: v1\nkind: Pod\nmetadata: { name: p }\nspec: { containers: [{ name: c, resources: { requests: { memory: 1Gi } } }] }\n---",
+        "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: { name: agent, namespace: monitoring }\nspec: { template: { spec: { containers: [{ name: c, resources: { requests: { cpu: 50m, memory: 64Mi } } }] } } }\n---",
+        "apiVersion: argoproj.io/v1alpha1\nkind: Rollout\nmetadata: { name: r }\nspec: {}\n",
+      ].join("\n"),
+      "b.json": JSON.stringify({
+        apiVersion: "v1",
+        kind: "List",
+        items: [
+          { apiVersion: "apps/v1", kind: "ReplicaSet", metadata: { name: "rs" }, spec: { replicas: 2, template: { spec: { containers: [{ name: "c" }] } } } },
+        ],
+      }),
+    });
+    const workload = readWorkload(dir);
+    expect(workload.groups.map((g) => [g.id, g.kind, g.replicas])).toEqual([
+      ["apps/d", "Deployment", 1],
+      ["default/s", "StatefulSet", 3],
+      ["default/j", "Job", 2],
+      ["default/cj", "CronJob", 4],
+      ["default/p", "Pod", 1],
+      ["default/rs", "ReplicaSet", 2],
+    ]);
+    expect(workload.daemonSets.map((d) => [d.id, d.pod.cpuMillis, d.pod.memoryBytes])).toEqual([["monitoring/agent", 50, 64 * MIB]]);
+    expect(workload.warnings).toEqual([
+      "pods without CPU or memory requests count as zero: default/rs",
+      "kinds the planner does not know were skipped: Rollout",
+      "CronJobs are planned as if their Job were running: default/cj",
+    ]);
+  });
+
+  it("takes the larger of the init peak and the running sum; limits stand in for missing requests", () => {
+    const dir = folder({
+      "init.yaml": deployment(
+        "init",
+        `      initContainers:
+        - { name: migrate, resources: { requests: { cpu: 500m, memory: 1Gi } } }
+      containers:
+        - { name: a, resources: { requests: { cpu: 100m, memory: 1Gi } } }
+        - { name: b, resources: { limits: { cpu: 200m, memory: 1Gi, nvidia.com/gpu: 1 } } }`,
+      ),
+      // A sidecar (restartPolicy: Always) runs beside the init containers after it and beside the app:
+      // init peak max(100m, 1000m + 100m) = 1100m; running 200m + 100m = 300m; so 1100m, and 64Mi.
+      "sidecar.yaml": deployment(
+        "sidecar",
+        `      initContainers:
+        - { name: proxy, restartPolicy: Always, resources: { requests: { cpu: 100m, memory: 64Mi } } }
+        - { name: setup, resources: { requests: { cpu: "1" } } }
+      containers:
+        - { name: app, resources: { requests: { cpu: 200m } } }`,
+      ),
+    });
+    const [init, sidecar] = readWorkload(dir).groups;
+    // cpu: max(500m, 100m + 200m) = 500m; memory: max(1Gi, 1Gi + 1Gi) = 2Gi; the GPU from b's limits.
+    expect(init.pod).toMatchObject({ cpuMillis: 500, memoryBytes: 2048 * MIB, extended: { "nvidia.com/gpu": 1 }, hasRequests: true });
+    expect(sidecar.pod).toMatchObject({ cpuMillis: 1100, memoryBytes: 64 * MIB });
+  });
+
+  it("reads nodeSelector, required node affinity terms and tolerations", () => {
+    const dir = folder({
+      "a.yaml": deployment(
+        "a",
+        `      nodeSelector: { kubernetes.io/arch: arm64 }
+      tolerations: [{ key: nvidia.com/gpu, operator: Exists, effect: NoSchedule }]
+      affinity:
+        nodeAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+            nodeSelectorTerms:
+              - matchExpressions: [{ key: karpenter.sh/capacity-type, operator: In, values: [on-demand] }]
+              - matchExpressions: [{ key: karpenter.k8s.aws/instance-cpu, operator: Gt, values: ["4"] }]
+      containers: [{ name: c, resources: { requests: { cpu: 1 } } }]`,
+      ),
+    });
+    const { pod } = readWorkload(dir).groups[0];
+    expect(pod.nodeSelector).toEqual([{ key: "kubernetes.io/arch", operator: "In", values: ["arm64"] }]);
+    expect(pod.affinityTerms).toEqual([
+      [{ key: "karpenter.sh/capacity-type", operator: "In", values: ["on-demand"] }],
+      [{ key: "karpenter.k8s.aws/instance-cpu", operator: "Gt", values: ["4"] }],
+    ]);
+    expect(pod.tolerations).toEqual([{ key: "nvidia.com/gpu", operator: "Exists", effect: "NoSchedule" }]);
+  });
+
+  it("reports every problem of every file at once, naming the file, the object and the path", () => {
+    const dir = folder({
+      "a.yaml": [
+        deployment("bad-replicas", "      containers: [{ name: c, resources: { requests: { cpu: lots, memory: 1Gi } } }]", "\n  replicas: two"),
+        deployment("no-containers", "      containers: []"),
+        "apiVersion: v1\nkind: Pod\nmetadata: {}\nspec: { containers: [{ name: c }] }\n---",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: sel, namespace: apps }\nspec:\n  template:\n    spec:\n      nodeSelector: { tier: 2 }\n      containers: [{ name: c }]\n",
+      ].join("\n"),
+      "b.yaml": "kind: Deployment\nmetadata: { name: x\n",
+      "c.yaml": deployment("bad-replicas", "      containers: [{ name: c }]"),
+    });
+    expect(problems(dir)).toEqual([
+      'a.yaml: document 1 (Deployment bad-replicas): spec.template.spec.containers[0].resources.requests.cpu: got "lots"; must be a CPU quantity such as "250m" or "1"',
+      'a.yaml: document 1 (Deployment bad-replicas): spec.replicas: got "two"; must be a non-negative integer',
+      "a.yaml: document 2 (Deployment no-containers): spec.template.spec.containers: got []; must list at least one container",
+      "a.yaml: document 3 (Pod): metadata.name: got nothing; must be the object's name",
+      "a.yaml: document 4 (Deployment sel): spec.template.spec.nodeSelector.tier: got 2; must be a string (quote numbers and booleans in YAML)",
+      expect.stringMatching(/^b\.yaml: line 3, column 1: /),
+      `c.yaml: apps/bad-replicas is defined twice (also in ${path.join(dir, "a.yaml")}); each namespace/name may appear once`,
+    ]);
+  });
+
+  it("refuses YAML alias bombs and oversized files before they can exhaust memory", () => {
+    const bomb = [
+      "a: &a [x, x, x, x, x, x, x, x, x, x]",
+      ..."bcdefgh".split("").map((k, i) => `${k}: &${k} [${Array(10).fill(`*${"abcdefgh"[i]}`).join(", ")}]`),
+    ].join("\n");
+    const dir = folder({ "bomb.yaml": `${bomb}\n`, "big.yaml": `# ${"x".repeat(MAX_FILE_BYTES)}\n` });
+    expect(problems(dir)).toEqual([
+      `big.yaml: ${MAX_FILE_BYTES + 3} bytes; workload files may be at most ${MAX_FILE_BYTES} bytes (split it, or plan a folder)`,
+      "bomb.yaml: document 1: Excessive alias count indicates a resource exhaustion attack (more than 100 alias expansions)",
+    ]);
+  });
+
+  it("names a missing path and an empty folder", () => {
+    expect(() => readWorkload("/nonexistent/planner")).toThrow("--workload: 1 problem\n  - /nonexistent/planner: no such file or folder");
+    const empty = folder({ "notes.txt": "hello" });
+    expect(() => readWorkload(empty)).toThrow(`--workload: 1 problem\n  - ${empty}: no .yaml, .yml or .json files in this folder`);
+  });
+});
