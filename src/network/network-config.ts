@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_ZONE_LETTERS, defaultZones, isZoneOfRegion, REGIONS_WITHOUT_DEFAULT_ZONES } from "../shared/aws-regions";
+import { DEFAULT_ZONE_LETTERS, defaultZones, zoneProblem, zonesMustBeListed } from "../shared/availability-zones";
 import { type FieldCheck, type Report, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
 import { parseCidr } from "./cidr";
 import { largestVpcPrefixFor, privateSubnetPrefix } from "./subnet-plan";
@@ -98,23 +98,19 @@ export const NETWORK_REGION_CHECKS: readonly FieldCheck<{ readonly region: strin
     check: ({ region, network }, report) => {
       if (network.vpcId !== undefined) return;
       if (network.availabilityZones === undefined) {
-        if (REGIONS_WITHOUT_DEFAULT_ZONES.includes(region)) {
+        const reason = zonesMustBeListed(region);
+        if (reason !== undefined) {
           report(
             ["network", "availabilityZones"],
             undefined,
-            `must be listed in ${region}, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)`,
+            `must be listed in ${region}: ${reason} (aws ec2 describe-availability-zones --region ${region} lists your account's)`,
           );
         }
         return;
       }
       network.availabilityZones.forEach((zone, i) => {
-        if (!isZoneOfRegion(zone, region)) {
-          report(
-            ["network", "availabilityZones", i],
-            zone,
-            `is not an availability zone of ${region}; expected ${region} followed by a zone letter, such as ${region}a`,
-          );
-        }
+        const problem = zoneProblem(zone, region);
+        if (problem !== undefined) report(["network", "availabilityZones", i], zone, problem);
       });
     },
   },
