@@ -1,5 +1,5 @@
 import { parseClusterConfig } from "../../src/config/load-config";
-import { problemsOf } from "../helpers/problems";
+import { clusterProblems, problemsOf } from "../helpers/problems";
 
 const problems = (input: unknown) => problemsOf(() => parseClusterConfig(input, "test.yaml"));
 
@@ -32,6 +32,19 @@ describe("network", () => {
     expect(problems({ name: "demo", cluster: { publicAccessCidrs: ["203.0.113.0/33"] } })).toEqual([
       'cluster.publicAccessCidrs[0]: got "203.0.113.0/33"; must be an IPv4 CIDR block such as 10.0.0.0/16 (a client range), with no host bits set',
     ]);
+  });
+
+  it("rejects a VPC range that overlaps Docker's default bridge, 172.17.0.0/16", () => {
+    const line = (cidr: string) =>
+      `network.vpcCidr: got "${cidr}"; overlaps 172.17.0.0/16, Docker's default bridge network: a host running Docker sends that range to its bridge, not to the VPC; choose a range outside it, such as 10.0.0.0/16`;
+    expect(problems({ name: "demo", network: { vpcCidr: "172.17.0.0/16" } })).toEqual([line("172.17.0.0/16")]);
+    expect(problems({ name: "demo", network: { vpcCidr: "172.17.128.0/20" } })).toEqual([line("172.17.128.0/20")]);
+  });
+
+  it("accepts the ranges next to Docker's, and 172.20.0.0/16: EKS then picks 10.100.0.0/16 for services", () => {
+    for (const vpcCidr of ["172.16.0.0/16", "172.18.0.0/16", "172.20.0.0/16", "10.100.0.0/16", "192.168.0.0/16"]) {
+      expect(clusterProblems({ network: { vpcCidr } })).toEqual([]);
+    }
   });
 
   it("rejects VPC ranges too small or too large for the zones", () => {
