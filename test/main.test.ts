@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { readClusterConfigFile } from "../src/config/load-config";
+import { ALIAS_BOMB } from "./helpers/hostile-files";
 import { synthApp } from "./helpers/synth-app";
 
 const ROOT = path.join(__dirname, "..");
@@ -15,7 +16,7 @@ function runMain(env: Record<string, string>) {
   return { ...result, outdir };
 }
 
-function writeConfig(text: string): string {
+function writeConfig(text: string | Uint8Array): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aeks-main-config-")), "cluster.yaml");
   fs.writeFileSync(file, text);
   return file;
@@ -61,6 +62,35 @@ describe("main.ts, run by the app command", () => {
         "",
       ].join("\n"),
     );
+    expect(fs.existsSync(outdir)).toBe(false);
+  });
+
+  it.each([
+    [
+      "an alias bomb",
+      ALIAS_BOMB,
+      "its aliases (*name) would expand to more than 100 copies of what they name: refused as a possible alias bomb; write the repeated values out",
+    ],
+    [
+      "a file over 1 MiB",
+      `name: demo\n${"#".repeat(1024 * 1024)}\n`,
+      "the file is larger than 1 MiB (1048576 bytes), the most a cluster config may be; it was not parsed",
+    ],
+    [
+      "bytes that are not UTF-8",
+      Buffer.concat([Buffer.from("name: demo\ntags: {owner: Jos"), Buffer.from([0xe9]), Buffer.from("}\n")]),
+      "line 2 is not valid UTF-8; save the file as UTF-8 (bytes in another encoding are not guessed at)",
+    ],
+    ["an empty file", "", 'the file is empty; a cluster config is a YAML or JSON mapping with at least a name, such as "name: my-cluster"'],
+    [
+      "a list at the top level",
+      "- name: demo\n",
+      'the document is a list, not a mapping; a cluster config is a YAML or JSON mapping with at least a name, such as "name: my-cluster"',
+    ],
+  ])("refuses %s in one line: exit 1, no stack trace, nothing written", (_name, content, problem) => {
+    const file = writeConfig(content);
+    const { status, stdout, stderr, outdir } = runMain({ CLUSTER_CONFIG: file });
+    expect({ status, stdout, stderr }).toEqual({ status: 1, stdout: "", stderr: `Invalid cluster configuration: ${file}: 1 problem\n  - ${problem}\n` });
     expect(fs.existsSync(outdir)).toBe(false);
   });
 
