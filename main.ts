@@ -1,5 +1,6 @@
 import { App } from "cdktf";
 import { ConfigError } from "./src/config/config-error";
+import { configWarnings } from "./src/config/config-warnings";
 import { loadClusterConfig } from "./src/config/load-config";
 import { buildStacks } from "./src/stacks/autonomous-eks-app";
 
@@ -17,6 +18,8 @@ function loadConfigOrExit() {
 }
 
 const config = loadConfigOrExit();
+// On stderr, once per synth: stdout is for what was written.
+for (const warning of configWarnings(config)) console.error(`Warning: ${warning}`);
 const app = new App();
 buildStacks(app, config);
 app.synth();

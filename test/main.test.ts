@@ -7,6 +7,8 @@ import { ALIAS_BOMB } from "./helpers/hostile-files";
 import { synthApp } from "./helpers/synth-app";
 
 const ROOT = path.join(__dirname, "..");
+const OPEN_TO_INTERNET =
+  "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): narrow it, or set cluster.endpointPublicAccess: false, for production";
 /** The app command as cdktf runs it (cdktf.json "app"): the cached bundle of main.ts. */
 const APP_COMMAND: string = JSON.parse(fs.readFileSync(path.join(ROOT, "cdktf.json"), "utf8")).app;
 
@@ -27,10 +29,36 @@ describe("main.ts, run by the app command", () => {
     expect(APP_COMMAND).toBe("node scripts/app.js");
   });
 
-  it("synthesizes the embedded default cluster without CLUSTER_CONFIG", () => {
-    const { status, outdir, stderr } = runMain({ CLUSTER_CONFIG: "" });
-    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+  it("synthesizes the embedded default cluster without CLUSTER_CONFIG, warning once on stderr about its open endpoint", () => {
+    const { status, outdir, stdout, stderr } = runMain({ CLUSTER_CONFIG: "" });
+    expect({ status, stdout, stderr }).toEqual({ status: 0, stdout: "", stderr: `Warning: ${OPEN_TO_INTERNET}\n` });
     expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual(["karpenter-autonomous-cluster", "karpenter-autonomous-karpenter"]);
+    // Not in manifest.json too: cdktf's CLI prints its annotations, which would show the warning twice.
+    const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
+    expect(Object.values(manifest.stacks).flatMap((stack) => (stack as { annotations: unknown[] }).annotations)).toEqual([]);
+  });
+
+  it("prints the warnings of npm run synth on stderr, and what it wrote on stdout", () => {
+    const file = writeConfig(
+      "name: private\ncluster: {endpointPublicAccess: false}\nkarpenter: {kubernetesAuth: exec}\nbackend: {type: cloud, organization: example}\n",
+    );
+    const outdir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aeks-synth-")), "cdktf.out");
+    const { status, stdout, stderr } = spawnSync("node", ["scripts/synth.js"], {
+      cwd: ROOT,
+      env: { ...process.env, CDKTF_OUTDIR: outdir, CLUSTER_CONFIG: file },
+      encoding: "utf8",
+    });
+    expect({ status, stderr }).toEqual({
+      status: 0,
+      stderr: [
+        "Warning: the Kubernetes API has a private endpoint only (cluster.endpointPublicAccess: false): the Karpenter stack's runner must reach the VPC; HCP Terraform's hosted runners cannot: use an agent in or connected to the VPC",
+        "Warning: karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI",
+        "",
+      ].join("\n"),
+    });
+    expect(stdout).toMatch(
+      /^Synthesized 2 stacks:\n {2}\S+private-cluster\/cdk\.tf\.json {2}\(\d+ resources\)\n {2}\S+private-karpenter\/cdk\.tf\.json {2}\(\d+ resources\)\n$/,
+    );
   });
 
   it("writes the same bytes as the app built from source: the bundle and its code cache change nothing", () => {
