@@ -93,6 +93,40 @@ describe("main.ts, run by the app command", () => {
     expect(fs.existsSync(outdir)).toBe(false);
   });
 
+  it("reports what Karpenter, EKS and AWS would refuse after an apply, all at once, and writes nothing", () => {
+    const tags = Array.from({ length: 45 }, (_, i) => `t${i + 1}: x`).join(", ");
+    const longKey = `example.com/${"n".repeat(64)}`;
+    const file = writeConfig(
+      [
+        "name: demo",
+        `tags: {${tags}}`,
+        "network: {vpcCidr: 172.17.0.0/16, availabilityZones: [us-east-1a, us-east-1g]}",
+        "nodePools:",
+        "  - name: default",
+        "    limits: {cpu: -5}",
+        `    labels: {${longKey}: x}`,
+        "    taints: [{key: gpu, effect: NoSchedule}]",
+        "    startupTaints: [{key: gpu, effect: NoSchedule}]",
+        "",
+      ].join("\n"),
+    );
+    const { status, stdout, stderr, outdir } = runMain({ CLUSTER_CONFIG: file });
+    expect({ status, stdout }).toEqual({ status: 1, stdout: "" });
+    expect(stderr).toBe(
+      [
+        `Invalid cluster configuration: ${file}: 6 problems`,
+        `  - network.vpcCidr: got "172.17.0.0/16"; overlaps 172.17.0.0/16, Docker's default bridge network: a host running Docker sends that range to its bridge, not to the VPC; choose a range outside it, such as 10.0.0.0/16`,
+        `  - nodePools[0].labels.${longKey}: got "${longKey.slice(0, 56)}...; name part must be no more than 63 characters (it has 64): the part after '/' of a Kubernetes qualified name`,
+        `  - nodePools[0].limits.cpu: got "-5"; must not be negative: the pool would be over its limit from the start and never launch a node (0 pauses a pool)`,
+        `  - nodePools[0].startupTaints[0]: got {"key":"gpu","effect":"NoSchedule"}; duplicate taint Key/Effect pair gpu=NoSchedule (Karpenter's message): taints and startupTaints together may hold each key and effect once`,
+        `  - network.availabilityZones[1]: got "us-east-1g"; is not an availability zone of us-east-1, whose zones are us-east-1a, us-east-1b, us-east-1c, us-east-1d, us-east-1e, us-east-1f (AWS's lists as of 2026-11-23; a zone opened since then belongs in src/shared/availability-zones.ts)`,
+        "  - tags: got 45; too many: they go on every EC2NodeClass, and with Karpenter's 6 (kubernetes.io/cluster/demo, karpenter.sh/nodepool, eks:eks-cluster-name, karpenter.k8s.aws/ec2nodeclass, Name, karpenter.sh/nodeclaim) each instance Karpenter launches would carry 51 tags; AWS allows 50 per resource",
+        "",
+      ].join("\n"),
+    );
+    expect(fs.existsSync(outdir)).toBe(false);
+  });
+
   it.each([
     [
       "an alias bomb",
