@@ -1,5 +1,6 @@
 import { ConfigError } from "./src/config/config-error";
 import { ConfigErrors } from "./src/config/config-errors";
+import { configWarnings } from "./src/config/config-warnings";
 import { loadClusters } from "./src/config/load-clusters";
 import { buildStacks, createApp } from "./src/stacks/autonomous-eks-app";
 
@@ -16,6 +17,10 @@ function loadClustersOrExit() {
 }
 
 const clusters = loadClustersOrExit();
+// On stderr, once per synth and cluster: stdout is for what was written.
+for (const { config } of clusters) {
+  for (const warning of configWarnings(config)) console.error(clusters.length > 1 ? `Warning (${config.name}): ${warning}` : `Warning: ${warning}`);
+}
 const app = createApp();
 for (const { config } of clusters) buildStacks(app, config);
 app.synth();

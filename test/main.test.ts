@@ -3,10 +3,13 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { readClusterConfigFile } from "../src/config/load-config";
+import { ALIAS_BOMB } from "./helpers/hostile-files";
 import { synthApp } from "./helpers/synth-app";
 import { findTerraform } from "./terraform/terraform-cli";
 
 const ROOT = path.join(__dirname, "..");
+const OPEN_TO_INTERNET =
+  "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): narrow it, or set cluster.endpointPublicAccess: false, for production";
 /** The app command as cdktf runs it (cdktf.json "app"): the cached bundle of main.ts. */
 const APP_COMMAND: string = JSON.parse(fs.readFileSync(path.join(ROOT, "cdktf.json"), "utf8")).app;
 
@@ -16,7 +19,7 @@ function runMain(env: Record<string, string>) {
   return { ...result, outdir };
 }
 
-function writeConfig(text: string): string {
+function writeConfig(text: string | Uint8Array): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aeks-main-config-")), "cluster.yaml");
   fs.writeFileSync(file, text);
   return file;
@@ -27,10 +30,36 @@ describe("main.ts, run by the app command", () => {
     expect(APP_COMMAND).toBe("node scripts/app.js");
   });
 
-  it("synthesizes the embedded default cluster without CLUSTER_CONFIG", () => {
-    const { status, outdir, stderr } = runMain({ CLUSTER_CONFIG: "" });
-    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+  it("synthesizes the embedded default cluster without CLUSTER_CONFIG, warning once on stderr about its open endpoint", () => {
+    const { status, outdir, stdout, stderr } = runMain({ CLUSTER_CONFIG: "" });
+    expect({ status, stdout, stderr }).toEqual({ status: 0, stdout: "", stderr: `Warning: ${OPEN_TO_INTERNET}\n` });
     expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual(["karpenter-autonomous-cluster", "karpenter-autonomous-karpenter"]);
+    // Not in manifest.json too: cdktf's CLI prints its annotations, which would show the warning twice.
+    const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
+    expect(Object.values(manifest.stacks).flatMap((stack) => (stack as { annotations: unknown[] }).annotations)).toEqual([]);
+  });
+
+  it("prints the warnings of npm run synth on stderr, and what it wrote on stdout", () => {
+    const file = writeConfig(
+      "name: private\ncluster: {endpointPublicAccess: false}\nkarpenter: {kubernetesAuth: exec}\nbackend: {type: cloud, organization: example}\n",
+    );
+    const outdir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aeks-synth-")), "cdktf.out");
+    const { status, stdout, stderr } = spawnSync("node", ["scripts/synth.js"], {
+      cwd: ROOT,
+      env: { ...process.env, CDKTF_OUTDIR: outdir, CLUSTER_CONFIG: file },
+      encoding: "utf8",
+    });
+    expect({ status, stderr }).toEqual({
+      status: 0,
+      stderr: [
+        "Warning: the Kubernetes API has a private endpoint only (cluster.endpointPublicAccess: false): the Karpenter stack's runner must reach the VPC; HCP Terraform's hosted runners cannot: use an agent in or connected to the VPC",
+        "Warning: karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI",
+        "",
+      ].join("\n"),
+    });
+    expect(stdout).toMatch(
+      /^Synthesized 2 stacks:\n {2}\S+private-cluster\/cdk\.tf\.json {2}\(\d+ resources\)\n {2}\S+private-karpenter\/cdk\.tf\.json {2}\(\d+ resources\)\n$/,
+    );
   });
 
   it("writes the same bytes as the app built from source: the bundle and its code cache change nothing", () => {
@@ -69,7 +98,10 @@ describe("main.ts, run by the app command", () => {
   const itWithTerraform = findTerraform() ? it : it.skip;
   itWithTerraform("synthesizes a fleet: every cluster of a folder into its own pair of stacks", () => {
     const { status, outdir, stderr } = runMain({ CLUSTER_CONFIG: path.join(ROOT, "clusters") });
-    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    const openEndpoint =
+      "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): narrow it, or set cluster.endpointPublicAccess: false, for production";
+    // Each cluster's warnings name it; prod narrows its public endpoint and earns none.
+    expect({ status, stderr }).toEqual({ status: 0, stderr: `Warning (dev): ${openEndpoint}\nWarning (staging): ${openEndpoint}\n` });
     expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual([
       "dev-cluster",
       "dev-karpenter",
@@ -88,6 +120,69 @@ describe("main.ts, run by the app command", () => {
     expect(stderr).toBe(
       `Invalid cluster configuration: ${path.join(folder, "bad.yaml")}: 1 problem\n  - region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)\n`,
     );
+    expect(fs.existsSync(outdir)).toBe(false);
+  });
+
+  it("reports what Karpenter, EKS and AWS would refuse after an apply, all at once, and writes nothing", () => {
+    const tags = Array.from({ length: 45 }, (_, i) => `t${i + 1}: x`).join(", ");
+    const longKey = `example.com/${"n".repeat(64)}`;
+    const file = writeConfig(
+      [
+        "name: demo",
+        `tags: {${tags}}`,
+        "network: {vpcCidr: 172.17.0.0/16, availabilityZones: [us-east-1a, us-east-1g]}",
+        "nodePools:",
+        "  - name: default",
+        "    limits: {cpu: -5}",
+        `    labels: {${longKey}: x}`,
+        "    taints: [{key: gpu, effect: NoSchedule}]",
+        "    startupTaints: [{key: gpu, effect: NoSchedule}]",
+        "",
+      ].join("\n"),
+    );
+    const { status, stdout, stderr, outdir } = runMain({ CLUSTER_CONFIG: file });
+    expect({ status, stdout }).toEqual({ status: 1, stdout: "" });
+    expect(stderr).toBe(
+      [
+        `Invalid cluster configuration: ${file}: 6 problems`,
+        `  - network.vpcCidr: got "172.17.0.0/16"; overlaps 172.17.0.0/16, Docker's default bridge network: a host running Docker sends that range to its bridge, not to the VPC; choose a range outside it, such as 10.0.0.0/16`,
+        `  - nodePools[0].labels.${longKey}: got "${longKey.slice(0, 56)}...; name part must be no more than 63 characters (it has 64): the part after '/' of a Kubernetes qualified name`,
+        `  - nodePools[0].limits.cpu: got "-5"; must not be negative: the pool would be over its limit from the start and never launch a node (0 pauses a pool)`,
+        `  - nodePools[0].startupTaints[0]: got {"key":"gpu","effect":"NoSchedule"}; duplicate taint Key/Effect pair gpu=NoSchedule (Karpenter's message): taints and startupTaints together may hold each key and effect once`,
+        `  - network.availabilityZones[1]: got "us-east-1g"; is not an availability zone of us-east-1, whose zones are us-east-1a, us-east-1b, us-east-1c, us-east-1d, us-east-1e, us-east-1f (AWS's lists as of 2026-11-23; a zone opened since then belongs in src/shared/availability-zones.ts)`,
+        "  - tags: got 45; too many: they go on every EC2NodeClass, and with Karpenter's 6 (kubernetes.io/cluster/demo, karpenter.sh/nodepool, eks:eks-cluster-name, karpenter.k8s.aws/ec2nodeclass, Name, karpenter.sh/nodeclaim) each instance Karpenter launches would carry 51 tags; AWS allows 50 per resource",
+        "",
+      ].join("\n"),
+    );
+    expect(fs.existsSync(outdir)).toBe(false);
+  });
+
+  it.each([
+    [
+      "an alias bomb",
+      ALIAS_BOMB,
+      "its aliases (*name) would expand to more than 100 copies of what they name: refused as a possible alias bomb; write the repeated values out",
+    ],
+    [
+      "a file over 1 MiB",
+      `name: demo\n${"#".repeat(1024 * 1024)}\n`,
+      "the file is larger than 1 MiB (1048576 bytes), the most a cluster config may be; it was not parsed",
+    ],
+    [
+      "bytes that are not UTF-8",
+      Buffer.concat([Buffer.from("name: demo\ntags: {owner: Jos"), Buffer.from([0xe9]), Buffer.from("}\n")]),
+      "line 2 is not valid UTF-8; save the file as UTF-8 (bytes in another encoding are not guessed at)",
+    ],
+    ["an empty file", "", 'the file is empty; a cluster config is a YAML or JSON mapping with at least a name, such as "name: my-cluster"'],
+    [
+      "a list at the top level",
+      "- name: demo\n",
+      'the document is a list, not a mapping; a cluster config is a YAML or JSON mapping with at least a name, such as "name: my-cluster"',
+    ],
+  ])("refuses %s in one line: exit 1, no stack trace, nothing written", (_name, content, problem) => {
+    const file = writeConfig(content);
+    const { status, stdout, stderr, outdir } = runMain({ CLUSTER_CONFIG: file });
+    expect({ status, stdout, stderr }).toEqual({ status: 1, stdout: "", stderr: `Invalid cluster configuration: ${file}: 1 problem\n  - ${problem}\n` });
     expect(fs.existsSync(outdir)).toBe(false);
   });
 

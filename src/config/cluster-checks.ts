@@ -2,7 +2,7 @@ import { vpcZones } from "../network/network-config";
 import { isWindowsNodeClass } from "../provisioners/ami-selection";
 import type { NodeClassConfig } from "../provisioners/node-class-schema";
 import type { NodePoolConfig } from "../provisioners/node-pool-schema";
-import { isZoneOfRegion } from "../shared/aws-regions";
+import { zoneProblem } from "../shared/availability-zones";
 import { resourceNames } from "../shared/resource-names";
 import type { FieldCheck } from "../shared/schema-helpers";
 
@@ -43,7 +43,8 @@ export const CLUSTER_CHECKS: readonly FieldCheck<CheckedFields>[] = [
       const zones = vpcZones(network, region);
       nodePools.forEach((pool, i) => {
         pool.zones?.forEach((zone, j) => {
-          if (isZoneOfRegion(zone, region) && !zones.includes(zone)) {
+          // A name that is no zone of the region is reported once, by the provisioners' zone check.
+          if (zoneProblem(zone, region) === undefined && !zones.includes(zone)) {
             report(["nodePools", i, "zones", j], zone, `has no subnet in this VPC; the VPC's zones are ${zones.join(", ")}`);
           }
         });

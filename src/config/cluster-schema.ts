@@ -14,6 +14,7 @@ import { AWS_REGIONS } from "../shared/aws-regions";
 import { maxClusterNameLength, NAME_LIMITS, resourceNames } from "../shared/resource-names";
 import { awsTags, strictObject, withChecks } from "../shared/schema-helpers";
 import { CLUSTER_CHECKS } from "./cluster-checks";
+import { TAG_LIMIT_CHECKS } from "./tag-limits";
 
 // The user interface of the project: one cluster per file. Every field is documented in the README's
 // configuration reference; keep the two together. Each section's schema lives with the room that uses it.
@@ -86,6 +87,7 @@ export const clusterConfigSchema = withChecks(clusterFields, [
   ...FARGATE_NAMESPACE_CHECKS,
   ...PROVISIONER_CHECKS,
   ...CLUSTER_CHECKS,
+  ...TAG_LIMIT_CHECKS,
 ]).transform(({ network, ...fields }) => ({ ...fields, network: resolveNetwork(network, fields.region) as NetworkConfig }));
 
 /** A validated cluster configuration with every default filled in. */

@@ -1,12 +1,10 @@
-import * as fs from "node:fs";
-import { LineCounter, parseDocument } from "yaml";
 import { formatIssues } from "../shared/format-issues";
 import { type ClusterConfig, clusterConfigSchema } from "./cluster-schema";
 import { ConfigError } from "./config-error";
+import { CLUSTER_CONFIG_ENV, readConfigDocument } from "./config-file";
 import { DEFAULT_CLUSTER } from "./default-cluster";
 
-/** The environment variable naming the cluster file; without it the embedded default cluster is used. */
-export const CLUSTER_CONFIG_ENV = "CLUSTER_CONFIG";
+export { CLUSTER_CONFIG_ENV } from "./config-file";
 
 /** Validates a parsed document; `source` names it in errors. Throws ConfigError with every problem. */
 export function parseClusterConfig(document: unknown, source: string): ClusterConfig {
@@ -15,30 +13,9 @@ export function parseClusterConfig(document: unknown, source: string): ClusterCo
   return result.data;
 }
 
-/**
- * Reads YAML (JSON is YAML too). Syntax errors, duplicate keys included, are reported with their line
- * and column; nothing is validated until the file parses.
- */
+/** Reads and validates one cluster file (YAML or JSON); see readConfigDocument for what is refused before validation. */
 export function readClusterConfigFile(path: string): ClusterConfig {
-  let text: string;
-  try {
-    text = fs.readFileSync(path, "utf8");
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
-    throw new ConfigError(path, [`cannot read the cluster config (${reason}); ${CLUSTER_CONFIG_ENV} must name a readable YAML or JSON file`]);
-  }
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  if (document.errors.length > 0) {
-    throw new ConfigError(
-      path,
-      document.errors.map((e) => {
-        const { line, col } = lineCounter.linePos(e.pos[0]);
-        return `line ${line}, column ${col}: ${e.message.split("\n")[0]}`;
-      }),
-    );
-  }
-  return parseClusterConfig(document.toJS(), path);
+  return parseClusterConfig(readConfigDocument(path), path);
 }
 
 /** The configuration for this synth: the file named by CLUSTER_CONFIG, or the embedded default. */

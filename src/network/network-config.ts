@@ -1,12 +1,24 @@
 import { z } from "zod";
-import { DEFAULT_ZONE_LETTERS, defaultZones, isZoneOfRegion, REGIONS_WITHOUT_DEFAULT_ZONES } from "../shared/aws-regions";
+import { DEFAULT_ZONE_LETTERS, defaultZones, zoneProblem, zonesMustBeListed } from "../shared/availability-zones";
 import { type FieldCheck, type Report, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
-import { parseCidr } from "./cidr";
+import { cidrsOverlap, parseCidr } from "./cidr";
 import { largestVpcPrefixFor, privateSubnetPrefix } from "./subnet-plan";
 
 // The `network` section of the cluster config: a new VPC planned here, or an existing one.
 
 export const DEFAULT_VPC_CIDR = "10.0.0.0/16";
+
+/**
+ * Docker's default bridge network: a host running Docker routes this range to its bridge, so nodes or runners
+ * with Docker could not reach a VPC address inside it.
+ *
+ * The other range a VPC might collide with, the Kubernetes service range, needs no check: EKS picks it from
+ * the VPC's primary CIDR when the cluster is created (no serviceIpv4Cidr is set here), 172.20.0.0/16 when
+ * that CIDR is in 10.0.0.0/8 and 10.100.0.0/16 otherwise, so it never overlaps the VPC this project creates.
+ * @see https://docs.aws.amazon.com/eks/latest/APIReference/API_KubernetesNetworkConfigRequest.html
+ * @see https://aws.amazon.com/about-aws/whats-new/2020/10/amazon-eks-supports-configurable-kubernetes-service-ip-address-range/
+ */
+const DOCKER_BRIDGE_CIDR = "172.17.0.0/16";
 
 /** An IPv4 CIDR block with no host bits set; `what` says which range in the message. */
 export const cidrBlock = (what: string) =>
@@ -74,7 +86,16 @@ const NETWORK_CHECKS: readonly FieldCheck<NetworkFields>[] = [
       if (network.vpcId !== undefined) return;
       const zoneCount = network.availabilityZones?.length ?? DEFAULT_ZONE_LETTERS.length;
       const vpc = parseCidr(network.vpcCidr ?? DEFAULT_VPC_CIDR);
-      if (vpc === undefined || zoneCount < 2) return;
+      if (vpc === undefined) return;
+      const dockerBridge = parseCidr(DOCKER_BRIDGE_CIDR);
+      if (dockerBridge !== undefined && cidrsOverlap(vpc, dockerBridge)) {
+        report(
+          ["vpcCidr"],
+          network.vpcCidr,
+          `overlaps ${DOCKER_BRIDGE_CIDR}, Docker's default bridge network: a host running Docker sends that range to its bridge, not to the VPC; choose a range outside it, such as ${DEFAULT_VPC_CIDR}`,
+        );
+      }
+      if (zoneCount < 2) return;
       const largest = largestVpcPrefixFor(zoneCount);
       if (vpc.prefixLength < 16) {
         report(["vpcCidr"], network.vpcCidr, `is larger than AWS allows for a VPC: use a prefix between /16 and /${largest}`);
@@ -98,23 +119,19 @@ export const NETWORK_REGION_CHECKS: readonly FieldCheck<{ readonly region: strin
     check: ({ region, network }, report) => {
       if (network.vpcId !== undefined) return;
       if (network.availabilityZones === undefined) {
-        if (REGIONS_WITHOUT_DEFAULT_ZONES.includes(region)) {
+        const reason = zonesMustBeListed(region);
+        if (reason !== undefined) {
           report(
             ["network", "availabilityZones"],
             undefined,
-            `must be listed in ${region}, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)`,
+            `must be listed in ${region}: ${reason} (aws ec2 describe-availability-zones --region ${region} lists your account's)`,
           );
         }
         return;
       }
       network.availabilityZones.forEach((zone, i) => {
-        if (!isZoneOfRegion(zone, region)) {
-          report(
-            ["network", "availabilityZones", i],
-            zone,
-            `is not an availability zone of ${region}; expected ${region} followed by a zone letter, such as ${region}a`,
-          );
-        }
+        const problem = zoneProblem(zone, region);
+        if (problem !== undefined) report(["network", "availabilityZones", i], zone, problem);
       });
     },
   },

@@ -17,12 +17,10 @@ export const BUDGET_SCHEDULE = /^(@(annually|yearly|monthly|weekly|daily|midnigh
 export const BUDGET_DURATION = /^((([0-9]+(h|m))|([0-9]+h[0-9]+m))(0s)?)$/;
 /** A Kubernetes resource quantity ("1000", "1000Gi", "500m"). */
 export const QUANTITY = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
-/** Label keys, requirement keys and taint keys: an optional DNS-subdomain prefix and "/", then a name. */
+/** Label keys, requirement keys, taint keys and taint values: an optional DNS-subdomain prefix and "/", then a name. */
 export const QUALIFIED_KEY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*(\/))?([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 /** Label values and requirement values (at most 63 characters). */
 export const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-/** Taint values share the key pattern in the CRD, so "a/b" is accepted and "" is not. */
-export const TAINT_VALUE = QUALIFIED_KEY;
 export const AMI_ID = /^ami-[0-9a-z]+$/;
 export const VOLUME_SIZE =
   /^((?:[1-9][0-9]{0,3}|[1-4][0-9]{4}|[5][0-8][0-9]{3}|59000)Gi|(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|[6][0-3][0-9]{3}|64000)G|([1-9]||[1-5][0-7]|58)Ti|([1-9]||[1-5][0-9]|6[0-3]|64)T)$/;

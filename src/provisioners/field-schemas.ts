@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { strictObject } from "../shared/schema-helpers";
-import { LABEL_VALUE, MAX_SELECTOR_TAGS, MESSAGES, QUALIFIED_KEY, QUANTITY, restrictedLabelMessage, TAINT_EFFECTS, TAINT_VALUE } from "./crd-rules";
+import { LABEL_VALUE, MAX_SELECTOR_TAGS, MESSAGES, QUANTITY, restrictedLabelMessage, TAINT_EFFECTS } from "./crd-rules";
+import { qualifiedNameProblem } from "./qualified-name";
 
 // Field schemas shared by node classes and NodePools: the CRDs' OpenAPI patterns with messages in plain words.
 
@@ -30,21 +31,28 @@ export const labelValue = z.string().max(63, { error: "must be at most 63 charac
 
 const LABEL_KEY_MESSAGE = "must be a label key: an optional DNS subdomain prefix and '/', then letters, digits, '-', '_' and '.'";
 
-/** Why a label or requirement key is not allowed, or undefined: its form first, then Karpenter's restrictions. */
-export function labelKeyProblem(key: string): string | undefined {
-  if (key.length > 316 || !QUALIFIED_KEY.test(key)) return LABEL_KEY_MESSAGE;
-  return restrictedLabelMessage(key);
+/** The CRDs' maxLength of a requirement key; template labels become NodeClaim requirements, so it binds them too. */
+const MAX_KEY_LENGTH = 316;
+
+/** Why a key is too long for the CRD, or undefined; a qualified name can reach 317 characters, one more. */
+function keyLengthProblem(key: string): string | undefined {
+  return key.length > MAX_KEY_LENGTH ? `must be at most ${MAX_KEY_LENGTH} characters (the CRD's limit for a requirement key)` : undefined;
 }
 
-/** A requirement key: a label key that Karpenter does not reserve. */
-export const labelKey = z
-  .string()
-  .max(316, { error: "must be at most 316 characters" })
-  .regex(QUALIFIED_KEY, { error: LABEL_KEY_MESSAGE })
-  .superRefine((key, ctx) => {
-    const message = restrictedLabelMessage(key);
-    if (message !== undefined) ctx.addIssue({ code: "custom", input: key, message });
+/** Why a label or requirement key is not allowed, or undefined: its form first, then Karpenter's restrictions. */
+export function labelKeyProblem(key: string): string | undefined {
+  return qualifiedNameProblem(key, LABEL_KEY_MESSAGE) ?? keyLengthProblem(key) ?? restrictedLabelMessage(key);
+}
+
+/** A string field whose problems one function names. */
+const checkedString = (problem: (value: string) => string | undefined) =>
+  z.string().superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message !== undefined) ctx.addIssue({ code: "custom", input: value, message });
   });
+
+/** A requirement key: a label key that Karpenter does not reserve. */
+export const labelKey = checkedString(labelKeyProblem);
 
 /** Labels whose keys are checked like requirement keys; `max` bounds their number. */
 export const labels = (max: number) =>
@@ -65,13 +73,13 @@ export const selectorTags = z
   .refine((tags) => Object.entries(tags).every(([k, v]) => k !== "" && v !== ""), { error: MESSAGES.emptySelectorTag })
   .refine((tags) => Object.keys(tags).length <= MAX_SELECTOR_TAGS, { error: `must hold at most ${MAX_SELECTOR_TAGS} tags` });
 
+const TAINT_KEY_MESSAGE = "must be a taint key such as nvidia.com/gpu: an optional DNS prefix and '/', then letters, digits, '-', '_' and '.'";
+const TAINT_VALUE_MESSAGE = "must start and end with a letter or digit; letters, digits, '-', '_', '.' and one '/' inside";
+
+/** Karpenter checks taint values as qualified names too (not as label values), so "a/b" is a valid value. */
 export const taint = strictObject({
-  key: z
-    .string()
-    .min(1)
-    .max(316)
-    .regex(QUALIFIED_KEY, { error: "must be a taint key such as nvidia.com/gpu: an optional DNS prefix and '/', then letters, digits, '-', '_' and '.'" }),
-  value: z.string().regex(TAINT_VALUE, { error: "must start and end with a letter or digit; letters, digits, '-', '_', '.' and one '/' inside" }).optional(),
+  key: checkedString((key) => qualifiedNameProblem(key, TAINT_KEY_MESSAGE) ?? keyLengthProblem(key)),
+  value: checkedString((value) => qualifiedNameProblem(value, TAINT_VALUE_MESSAGE)).optional(),
   effect: z.enum(TAINT_EFFECTS),
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
+import { awsTagKey, awsTagValue, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
 import { aliasFamily, aliasProblem, effectiveAmiSelectorTerms } from "./ami-selection";
 import {
   ALIAS_FAMILIES,
@@ -118,7 +118,7 @@ const metadataOptions = strictObject({
 }).prefault({});
 
 /** Node class tags also tag what Karpenter launches, where Karpenter reserves some keys for itself. */
-export const nodeClassTags = z.record(z.string(), z.string({ error: "tag values must be strings (quote numbers and booleans in YAML)" })).superRefine(
+export const nodeClassTags = z.record(awsTagKey(MESSAGES.emptyTagKey), awsTagValue).superRefine(
   (tags, ctx) => {
     for (const key of Object.keys(tags)) {
       const message = restrictedTagMessage(key);

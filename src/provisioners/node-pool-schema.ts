@@ -27,6 +27,21 @@ const budgetNodes = z.preprocess(
   z.string().regex(BUDGET_NODES, { error: 'must be a node count such as "5" or a percentage such as "10%"' }),
 );
 
+/** True for a quantity below zero ("-5", "-0.5Gi"); "-0" is zero. */
+function isNegativeQuantity(quantity: string): boolean {
+  const mantissa = /^-([0-9]*\.?[0-9]*)/.exec(quantity)?.[1];
+  return mantissa !== undefined && /[1-9]/.test(mantissa);
+}
+
+/**
+ * Karpenter accepts any quantity here (the CRD's pattern allows a sign, and its runtime validation has no limits
+ * rule), but a pool counts as over its limits when its usage exceeds them: below zero it never launches a node.
+ * Zero is allowed, and documented, as the way to pause a pool.
+ */
+const limit = quantity("resource").refine((q) => !isNegativeQuantity(q), {
+  error: "must not be negative: the pool would be over its limit from the start and never launch a node (0 pauses a pool)",
+});
+
 const budget = withChecks(
   strictObject({
     /** How many nodes may be disrupted at once. */
@@ -96,7 +111,7 @@ const nodePoolFields = strictObject({
   /** Taints that a DaemonSet removes once the node is ready (ignored when scheduling). */
   startupTaints: z.array(taint).default([]),
   /** Upper bounds on the pool's total resources; a guard against runaway scaling and cost. */
-  limits: z.record(z.string(), quantity("resource")).default({ cpu: "1000", memory: "1000Gi" }),
+  limits: z.record(z.string(), limit).default({ cpu: "1000", memory: "1000Gi" }),
   /** Higher weights are tried first (1-100). */
   weight: z.number().int().min(1, { error: "must be between 1 and 100" }).max(100, { error: "must be between 1 and 100" }).optional(),
   consolidationPolicy: z.enum(CONSOLIDATION_POLICIES).default("WhenEmptyOrUnderutilized"),
@@ -117,6 +132,22 @@ const nodePoolFields = strictObject({
 });
 
 export const nodePoolSchema = withChecks(nodePoolFields, [
+  {
+    // Karpenter's runtime validation keeps one set of key and effect for both lists (validateTaints in
+    // nodeclaim_validation.go) and reports the second as a duplicate; the value plays no part.
+    reads: ["taints", "startupTaints"],
+    check: ({ taints, startupTaints }, report) => {
+      const all = [...taints.map((taint, i) => ({ taint, path: ["taints", i] })), ...startupTaints.map((taint, i) => ({ taint, path: ["startupTaints", i] }))];
+      for (const i of repeatedIndexes(all, ({ taint }) => `${taint.key}\0${taint.effect}`)) {
+        const { taint, path } = all[i];
+        report(
+          path,
+          taint,
+          `duplicate taint Key/Effect pair ${taint.key}=${taint.effect} (Karpenter's message): taints and startupTaints together may hold each key and effect once`,
+        );
+      }
+    },
+  },
   {
     reads: ["instanceFamilies", "instanceCategories"],
     check: ({ instanceFamilies, instanceCategories }, report) => {

@@ -1,4 +1,4 @@
-import { isZoneOfRegion } from "../shared/aws-regions";
+import { zoneProblem } from "../shared/availability-zones";
 import type { FieldCheck } from "../shared/schema-helpers";
 import { isWindowsNodeClass } from "./ami-selection";
 import type { NodeClassConfig } from "./node-class-schema";
@@ -73,13 +73,8 @@ export const PROVISIONER_CHECKS: readonly FieldCheck<Provisioners>[] = [
     check: ({ region, nodePools }, report) => {
       nodePools.forEach((pool, i) => {
         pool.zones?.forEach((zone, k) => {
-          if (!isZoneOfRegion(zone, region)) {
-            report(
-              ["nodePools", i, "zones", k],
-              zone,
-              `is not an availability zone of ${region}; expected ${region} followed by a zone letter, such as ${region}a`,
-            );
-          }
+          const problem = zoneProblem(zone, region);
+          if (problem !== undefined) report(["nodePools", i, "zones", k], zone, problem);
         });
       });
     },

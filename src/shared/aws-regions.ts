@@ -42,22 +42,3 @@ export const AWS_REGIONS = [
   "us-west-1",
   "us-west-2",
 ] as const;
-
-/**
- * Regions whose zone letters differ between accounts (us-west-1 offers two of a/b/c; ap-northeast-1 has no
- * "b" for most accounts): there the zones must be listed.
- */
-export const REGIONS_WITHOUT_DEFAULT_ZONES: readonly string[] = ["us-west-1", "ap-northeast-1"];
-
-/** The zone letters used when none are listed: a, b and c exist in every region outside the list above. */
-export const DEFAULT_ZONE_LETTERS = ["a", "b", "c"] as const;
-
-/** The zones used when none are listed. */
-export function defaultZones(region: string): string[] {
-  return DEFAULT_ZONE_LETTERS.map((letter) => `${region}${letter}`);
-}
-
-/** An availability zone name of the region: the region plus one letter (local and wavelength zones excluded). */
-export function isZoneOfRegion(zone: string, region: string): boolean {
-  return zone.length === region.length + 1 && zone.startsWith(region) && /[a-z]$/.test(zone);
-}

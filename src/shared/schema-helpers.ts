@@ -107,14 +107,23 @@ export const dnsLabel = (what: string) =>
     .max(63, { error: `must be at most 63 characters (a Kubernetes ${what})` })
     .regex(DNS_LABEL, { error: `must be a DNS label: lowercase letters, digits and '-', starting and ending with a letter or digit (a Kubernetes ${what})` });
 
-/** Tags as AWS accepts them; keys starting with "aws:" are reserved by AWS. */
-export const awsTags = z
-  .record(
-    z
-      .string()
-      .min(1, { error: "tag keys must not be empty" })
-      .max(128, { error: "tag keys must be at most 128 characters" })
-      .refine((k) => !k.toLowerCase().startsWith("aws:"), { error: 'tag keys starting with "aws:" are reserved by AWS' }),
-    z.string({ error: "tag values must be strings (quote numbers and booleans in YAML)" }).max(256, { error: "tag values must be at most 256 characters" }),
-  )
-  .default({});
+// AWS's tag limits, the same for every service this project tags.
+// @see https://docs.aws.amazon.com/tag-editor/latest/userguide/best-practices-and-strats.html
+
+/** Tags per resource; tags that AWS adds itself ("aws:" keys) do not count. */
+export const MAX_TAGS_PER_RESOURCE = 50;
+
+/** A tag key: 1-128 characters, not starting with "aws:" (in any case), which AWS reserves; `empty` says why "" is not one. */
+export const awsTagKey = (empty = "tag keys must not be empty") =>
+  z
+    .string()
+    .min(1, { error: empty })
+    .max(128, { error: "tag keys must be at most 128 characters" })
+    .refine((k) => !k.toLowerCase().startsWith("aws:"), { error: 'tag keys starting with "aws:" are reserved by AWS' });
+
+export const awsTagValue = z
+  .string({ error: "tag values must be strings (quote numbers and booleans in YAML)" })
+  .max(256, { error: "tag values must be at most 256 characters" });
+
+/** Tags as AWS accepts them. */
+export const awsTags = z.record(awsTagKey(), awsTagValue).default({});

@@ -1,5 +1,5 @@
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
-import { Annotations, TerraformStack } from "cdktf";
+import { TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import { configureBackend } from "../backend/stack-backend";
 import type { ClusterConfig } from "../config/cluster-schema";
@@ -36,12 +36,6 @@ export class ClusterStack extends TerraformStack {
     new AwsProvider(this, "aws", { region: config.region, defaultTags: [{ tags: { ...config.tags } }] });
     configureBackend(this, { stackName: id, clusterName: config.name, region: config.region, backend: config.backend });
     const aws = awsContext(this, config.region);
-
-    if (config.cluster.endpointPublicAccess && config.cluster.publicAccessCidrs.includes("0.0.0.0/0")) {
-      Annotations.of(this).addWarning(
-        `The Kubernetes API of ${config.name} is reachable from the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0); narrow it, or set endpointPublicAccess: false, for production.`,
-      );
-    }
 
     const network = new ClusterNetwork(this, "network", { clusterName: config.name, network: config.network });
     const roles = new ClusterRoles(this, "roles", { aws, names, windowsNodes });

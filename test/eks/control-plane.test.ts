@@ -1,8 +1,3 @@
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
-import { App } from "cdktf";
-import { buildStacks } from "../../src/stacks/autonomous-eks-app";
 import { config, findResource, readStack, resourcesOfType, synthApp } from "../helpers/synth-app";
 
 describe("ControlPlane", () => {
@@ -74,18 +69,6 @@ describe("ControlPlane", () => {
         .map(([, a]) => a.addon_name)
         .sort(),
     ).toEqual(["coredns", "kube-proxy", "vpc-cni"]);
-  });
-
-  it("warns when the public endpoint is open to the whole internet, and not otherwise", () => {
-    const warnings = (input: Parameters<typeof config>[0]) => {
-      const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), "aeks-warn-")) });
-      const { cluster } = buildStacks(app, config(input));
-      return cluster.node.metadata.filter((m) => m.type === "@cdktf/warn").map((m) => m.data);
-    };
-    expect(warnings({})).toEqual([
-      "The Kubernetes API of demo is reachable from the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0); narrow it, or set endpointPublicAccess: false, for production.",
-    ]);
-    expect(warnings({ cluster: { publicAccessCidrs: ["203.0.113.0/24"] } })).toEqual([]);
   });
 
   it("says what EKS does at the end of standard support: extended support unless standard is chosen", () => {

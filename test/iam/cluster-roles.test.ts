@@ -58,7 +58,10 @@ describe("ClusterRoles", () => {
   });
 
   it("uses the partition and DNS suffix of the region (China)", () => {
-    const china = readStack(synthApp(config({ region: "cn-north-1" })), "demo-cluster");
+    const china = readStack(
+      synthApp(config({ region: "cn-north-1", network: { availabilityZones: ["cn-north-1a", "cn-north-1b", "cn-north-1d"] } })),
+      "demo-cluster",
+    );
     const [, nodeRole] = findResource(china, "aws_iam_role", (r) => r.name === "demo-karpenter-node");
     const trustId = String(nodeRole.assume_role_policy).match(/data\.aws_iam_policy_document\.([^.]+)\.json/)![1];
     expect(china.data!.aws_iam_policy_document[trustId].statement).toEqual([

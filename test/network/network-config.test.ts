@@ -1,5 +1,5 @@
 import { parseClusterConfig } from "../../src/config/load-config";
-import { problemsOf } from "../helpers/problems";
+import { clusterProblems, problemsOf } from "../helpers/problems";
 
 const problems = (input: unknown) => problemsOf(() => parseClusterConfig(input, "test.yaml"));
 
@@ -34,6 +34,19 @@ describe("network", () => {
     ]);
   });
 
+  it("rejects a VPC range that overlaps Docker's default bridge, 172.17.0.0/16", () => {
+    const line = (cidr: string) =>
+      `network.vpcCidr: got "${cidr}"; overlaps 172.17.0.0/16, Docker's default bridge network: a host running Docker sends that range to its bridge, not to the VPC; choose a range outside it, such as 10.0.0.0/16`;
+    expect(problems({ name: "demo", network: { vpcCidr: "172.17.0.0/16" } })).toEqual([line("172.17.0.0/16")]);
+    expect(problems({ name: "demo", network: { vpcCidr: "172.17.128.0/20" } })).toEqual([line("172.17.128.0/20")]);
+  });
+
+  it("accepts the ranges next to Docker's, and 172.20.0.0/16: EKS then picks 10.100.0.0/16 for services", () => {
+    for (const vpcCidr of ["172.16.0.0/16", "172.18.0.0/16", "172.20.0.0/16", "10.100.0.0/16", "192.168.0.0/16"]) {
+      expect(clusterProblems({ network: { vpcCidr } })).toEqual([]);
+    }
+  });
+
   it("rejects VPC ranges too small or too large for the zones", () => {
     expect(problems({ name: "demo", network: { vpcCidr: "10.0.0.0/22" } })).toEqual([
       'network.vpcCidr: got "10.0.0.0/22"; is too small for 3 availability zones: private subnets would be /25; use a prefix between /16 and /21',
@@ -43,15 +56,36 @@ describe("network", () => {
     ]);
   });
 
-  it("asks for zones in regions whose zone letters differ between accounts", () => {
-    expect(problems({ name: "demo", region: "ap-northeast-1" })).toEqual([
-      "network.availabilityZones: missing; must be listed in ap-northeast-1, whose zone letters differ between accounts (aws ec2 describe-availability-zones lists yours)",
+  it.each([
+    ["ap-northeast-1", "most accounts have no ap-northeast-1b (only older accounts do)"],
+    ["ca-central-1", "new accounts have a, b and d, and only some older ones have c"],
+    ["cn-north-1", "its zones are a, b and d in most accounts, not a, b and c"],
+    ["us-west-1", "each account has two of us-west-1a, b and c, and which two differs"],
+  ])("asks for zones in %s, where a, b and c would fail in some account", (region, reason) => {
+    expect(problems({ name: "demo", region })).toEqual([
+      `network.availabilityZones: missing; must be listed in ${region}: ${reason} (aws ec2 describe-availability-zones --region ${region} lists your account's)`,
     ]);
-    expect(
-      parseClusterConfig({ name: "demo", region: "ap-northeast-1", network: { availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"] } }, "t").network,
-    ).toMatchObject({
-      availabilityZones: ["ap-northeast-1a", "ap-northeast-1c"],
-    });
+  });
+
+  it("rejects a zone letter the region does not have, naming the ones it has", () => {
+    expect(problems({ name: "demo", network: { availabilityZones: ["us-east-1a", "us-east-1g"] } })).toEqual([
+      'network.availabilityZones[1]: got "us-east-1g"; is not an availability zone of us-east-1, whose zones are us-east-1a, us-east-1b, us-east-1c, us-east-1d, us-east-1e, us-east-1f (AWS\'s lists as of 2026-11-23; a zone opened since then belongs in src/shared/availability-zones.ts)',
+    ]);
+    expect(problems({ name: "demo", region: "cn-north-1", network: { availabilityZones: ["cn-north-1a", "cn-north-1c"] } })).toEqual([
+      'network.availabilityZones[1]: got "cn-north-1c"; is not an availability zone of cn-north-1, whose zones are cn-north-1a, cn-north-1b, cn-north-1d (AWS\'s lists as of 2026-11-23; a zone opened since then belongs in src/shared/availability-zones.ts)',
+    ]);
+    expect(problems({ name: "demo", region: "eu-west-1", network: { availabilityZones: ["eu-west-1a", "eu-west-1d"] } })).toEqual([
+      'network.availabilityZones[1]: got "eu-west-1d"; is not an availability zone of eu-west-1, whose zones are eu-west-1a, eu-west-1b, eu-west-1c (AWS\'s lists as of 2026-11-23; a zone opened since then belongs in src/shared/availability-zones.ts)',
+    ]);
+  });
+
+  it("accepts the legacy letters older accounts still have, and zones opened lately", () => {
+    const zonesOf = (region: string, availabilityZones: string[]) => parseClusterConfig({ name: "demo", region, network: { availabilityZones } }, "t").network;
+    expect(zonesOf("ap-northeast-1", ["ap-northeast-1a", "ap-northeast-1b"])).toMatchObject({ availabilityZones: ["ap-northeast-1a", "ap-northeast-1b"] });
+    expect(zonesOf("ca-central-1", ["ca-central-1a", "ca-central-1c"])).toMatchObject({ availabilityZones: ["ca-central-1a", "ca-central-1c"] });
+    expect(zonesOf("ca-central-1", ["ca-central-1b", "ca-central-1d"])).toMatchObject({ availabilityZones: ["ca-central-1b", "ca-central-1d"] });
+    expect(zonesOf("eu-west-2", ["eu-west-2a", "eu-west-2d"])).toMatchObject({ availabilityZones: ["eu-west-2a", "eu-west-2d"] });
+    expect(zonesOf("us-west-1", ["us-west-1b", "us-west-1c"])).toMatchObject({ availabilityZones: ["us-west-1b", "us-west-1c"] });
   });
 
   it("rejects pool zones where the new VPC has no subnet", () => {

@@ -143,6 +143,104 @@ describe("NodePool CEL rules", () => {
   });
 });
 
+describe("Karpenter's runtime validation (RuntimeValidate: what the CRD lets through)", () => {
+  const longName = `example.com/${"n".repeat(64)}`;
+  const longPrefix = `${"p".repeat(254)}/team`;
+  // What formatValue shows of a long string: the first 56 characters after the opening quote.
+  const shown = (text: string) => `"${text.slice(0, 56)}...`;
+  const NAME_PART = "name part must be no more than 63 characters (it has 64): the part after '/' of a Kubernetes qualified name";
+
+  it.each([
+    ["label key with a long name part", pool({ labels: { [longName]: "x" } }), `nodePools[0].labels.${longName}: got ${shown(longName)}; ${NAME_PART}`],
+    [
+      "label key without prefix, too long",
+      pool({ labels: { ["n".repeat(64)]: "x" } }),
+      `nodePools[0].labels.${"n".repeat(64)}: got ${shown("n".repeat(64))}; ${NAME_PART}`,
+    ],
+    [
+      "label key with a long prefix",
+      pool({ labels: { [longPrefix]: "x" } }),
+      `nodePools[0].labels.${longPrefix}: got ${shown(longPrefix)}; prefix part must be no more than 253 characters (it has 254): the DNS subdomain before '/' of a Kubernetes qualified name`,
+    ],
+    [
+      "requirement key with a long name part",
+      requirement({ key: longName, operator: "Exists" }),
+      `nodePools[0].requirements[0].key: got ${shown(longName)}; ${NAME_PART}`,
+    ],
+    [
+      "requirement key of 317 characters: each part within its limit, the whole over the CRD's",
+      requirement({ key: `${"p".repeat(253)}/${"n".repeat(63)}`, operator: "Exists" }),
+      `nodePools[0].requirements[0].key: got ${shown("p".repeat(253))}; must be at most 316 characters (the CRD's limit for a requirement key)`,
+    ],
+    [
+      "taint key with a long name part",
+      pool({ taints: [{ key: longName, effect: "NoSchedule" }] }),
+      `nodePools[0].taints[0].key: got ${shown(longName)}; ${NAME_PART}`,
+    ],
+    [
+      "taint value with a long name part",
+      pool({ startupTaints: [{ key: "example.com/ready", value: "v".repeat(64), effect: "NoSchedule" }] }),
+      `nodePools[0].startupTaints[0].value: got ${shown("v".repeat(64))}; ${NAME_PART}`,
+    ],
+    [
+      "the same taint key and effect in taints and startupTaints",
+      pool({ taints: [{ key: "example.com/gpu", value: "a", effect: "NoSchedule" }], startupTaints: [{ key: "example.com/gpu", effect: "NoSchedule" }] }),
+      `nodePools[0].startupTaints[0]: got {"key":"example.com/gpu","effect":"NoSchedule"}; duplicate taint Key/Effect pair example.com/gpu=NoSchedule (Karpenter's message): taints and startupTaints together may hold each key and effect once`,
+    ],
+    [
+      "the same taint key and effect twice in taints, values aside",
+      pool({
+        taints: [
+          { key: "gpu", value: "a", effect: "NoExecute" },
+          { key: "gpu", value: "b", effect: "NoExecute" },
+        ],
+      }),
+      `nodePools[0].taints[1]: got {"key":"gpu","value":"b","effect":"NoExecute"}; duplicate taint Key/Effect pair gpu=NoExecute (Karpenter's message): taints and startupTaints together may hold each key and effect once`,
+    ],
+    [
+      "a negative limit (a YAML integer)",
+      pool({ limits: { cpu: -5 } }),
+      `nodePools[0].limits.cpu: got "-5"; must not be negative: the pool would be over its limit from the start and never launch a node (0 pauses a pool)`,
+    ],
+    [
+      "a negative fractional limit",
+      pool({ limits: { memory: "-0.5Gi" } }),
+      `nodePools[0].limits.memory: got "-0.5Gi"; must not be negative: the pool would be over its limit from the start and never launch a node (0 pauses a pool)`,
+    ],
+  ])("rejects %s", (_name, config, line) => {
+    expect(problemsOf(config)).toEqual([line]);
+  });
+
+  it("accepts what Karpenter accepts: zero limits, the longest parts, a '/' in a taint value, one key with two effects", () => {
+    expect(
+      problemsOf(
+        pool({
+          limits: { cpu: 0, memory: "0Gi", nodes: "-0" },
+          labels: { [`${"p".repeat(253)}/${"n".repeat(62)}`]: "x", ["n".repeat(63)]: "y" },
+          taints: [
+            { key: "example.com/gpu", value: "vendor.example.com/a100", effect: "NoSchedule" },
+            { key: "example.com/gpu", effect: "NoExecute" },
+          ],
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it("accepts kubernetes.io and k8s.io keys, which Karpenter 1.14 no longer restricts", () => {
+    expect(
+      problemsOf(
+        pool({
+          labels: { "kubernetes.io/team": "a", "node.kubernetes.io/role": "b", "k8s.io/owner": "c", "kops.k8s.io/group": "d" },
+          requirements: [
+            { key: "node-restriction.kubernetes.io/pool", operator: "Exists" },
+            { key: "example.k8s.io/tier", operator: "In", values: ["gold"] },
+          ],
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe("NodePool field rules (OpenAPI schema)", () => {
   it.each([
     [

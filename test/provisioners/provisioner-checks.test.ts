@@ -43,6 +43,19 @@ describe("checks across objects", () => {
     ]);
   });
 
+  it("rejects a zone letter the region does not have, once (not again as a zone without a subnet)", () => {
+    expect(problemsOf({ region: "us-west-2", ...pool({ zones: ["us-west-2e"] }) })).toEqual([
+      `nodePools[0].zones[0]: got "us-west-2e"; is not an availability zone of us-west-2, whose zones are us-west-2a, us-west-2b, us-west-2c, us-west-2d (AWS's lists as of 2026-11-23; a zone opened since then belongs in src/shared/availability-zones.ts)`,
+    ]);
+  });
+
+  it("checks pool zones against the table with an existing VPC too", () => {
+    const existing = { vpcId: "vpc-0abc", privateSubnetIds: ["subnet-01", "subnet-02"] };
+    expect(problemsOf({ network: existing, ...pool({ zones: ["us-east-1f", "us-east-1z"] }) })).toEqual([
+      `nodePools[0].zones[1]: got "us-east-1z"; is not an availability zone of us-east-1, whose zones are us-east-1a, us-east-1b, us-east-1c, us-east-1d, us-east-1e, us-east-1f (AWS's lists as of 2026-11-23; a zone opened since then belongs in src/shared/availability-zones.ts)`,
+    ]);
+  });
+
   it("checks zones against the default region", () => {
     expect(problemsOf(pool({ zones: ["us-west-2a"] }))).toEqual([
       `nodePools[0].zones[0]: got "us-west-2a"; is not an availability zone of us-east-1; expected us-east-1 followed by a zone letter, such as us-east-1a`,
