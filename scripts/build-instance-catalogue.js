@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run catalogue: rewrites src/planner/data/ (the instance catalogue and the fixed AWS list prices) from
+// npm run catalogue: rewrites the instance catalogue (src/instance-catalogue/data) and the fixed AWS list prices (src/planner/data) from
 // Karpenter's reference files, or with --live --region <r> from EC2 and the AWS Price List API.
 
 // The pinned AWS SDK declares Node >= 20; its start-up notice about releases after January 2027 needing

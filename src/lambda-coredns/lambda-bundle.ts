@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { projectRoot } from "../shared/project-root";
 
 /** A deployment package for the CoreDNS fix function. */
 export interface LambdaBundle {
@@ -8,18 +9,6 @@ export interface LambdaBundle {
   readonly zipPath: string;
   /** base64 SHA-256 of the zip: Lambda's source_code_hash. */
   readonly sha256: string;
-}
-
-/**
- * The project folder: the nearest folder above this module whose package.json is this project's. This code
- * runs from src/ (tests) or from the app bundle cached under node_modules/.cache (synth).
- */
-function projectRoot(): string {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, "package.json");
-    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, "utf8")).name === "autonomous-eks") return dir;
-    if (path.dirname(dir) === dir) throw new Error(`the autonomous-eks package.json is not above ${__dirname}`);
-  }
 }
 
 /** Zip timestamps are fixed so that the same source gives the same bytes on any machine and any day. */

@@ -8,10 +8,10 @@ import { isWindows } from "../provisioners/ami-selection";
 import { aliasFamilyToAmiFamily } from "../provisioners/crd-rules";
 import type { EC2NodeClass, NodePool } from "../provisioners/karpenter-api";
 import { renderProvisioners } from "../provisioners/render-provisioners";
+import { bytes, cpuMillis, parseQuantity } from "../shared/quantity";
 import { resourceNames } from "../shared/resource-names";
 import { PlanInputError } from "./input-error";
 import type { ClusterModel, FargateProfileModel, NodeClassModel, PoolModel, SystemPods } from "./model";
-import { bytes, cpuMillis, parseQuantity } from "./quantity";
 
 // The planner's only door to the rest of the project. It reads the cluster config and the NodePools and
 // EC2NodeClasses exactly as synth renders them (renderProvisioners, the call ProvisionerManifests makes),

@@ -1,6 +1,6 @@
+import { type InstanceCatalogue, loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue";
 import { loadClusterModel } from "./cluster-model";
 import { PlanInputError, PlanInputErrors } from "./input-error";
-import { type InstanceCatalogue, loadInstanceCatalogue } from "./instance-catalogue";
 import type { ClusterModel } from "./model";
 import { buildPlan } from "./plan/build-plan";
 import type { Plan } from "./plan/plan-types";

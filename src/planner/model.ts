@@ -1,5 +1,5 @@
-import type { KubeletSettings } from "./catalogue/allocatable";
-import type { Requirement } from "./requirements";
+import type { KubeletSettings } from "../instance-catalogue/allocatable";
+import type { Requirement } from "../instance-catalogue/requirements";
 
 // The planner's own view of a cluster: what cluster-model.ts (the one adapter to the rest of the project)
 // derives from the cluster config and the NodePools synth renders. Everything downstream reads only this.

@@ -1,6 +1,6 @@
 import fc from "fast-check";
+import { loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
 import { clusterModelFromDocument } from "../../src/planner/cluster-model";
-import { loadInstanceCatalogue } from "../../src/planner/instance-catalogue";
 import { buildPlan } from "../../src/planner/plan/build-plan";
 import type { Plan } from "../../src/planner/plan/plan-types";
 import type { PodGroup, Workload } from "../../src/planner/workload/workload-model";

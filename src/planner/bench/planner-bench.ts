@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
-import { readCatalogueFile } from "../catalogue/catalogue-file";
+import { readCatalogueFile } from "../../instance-catalogue/catalogue-file";
+import { catalogueFrom, defaultCataloguePath, type InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import { clusterModelFromDocument } from "../cluster-model";
-import { catalogueFrom, defaultCataloguePath, type InstanceCatalogue } from "../instance-catalogue";
 import type { ClusterModel } from "../model";
 import { buildPlan } from "../plan/build-plan";
 import type { PodGroup, Workload } from "../workload/workload-model";

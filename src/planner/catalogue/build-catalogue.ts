@@ -1,15 +1,15 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type CatalogueFile, readCatalogueFile, writeCatalogueFile } from "./catalogue-file";
+import { type CatalogueFile, readCatalogueFile, writeCatalogueFile } from "../../instance-catalogue/catalogue-file";
+import { CATALOGUE_PATH } from "../../instance-catalogue/instance-catalogue";
 import { catalogueFromReference, REFERENCE_FILES } from "./karpenter-reference";
 import { listPricesFromReference } from "./list-prices-reference";
 
-// `npm run catalogue`: (re)writes the committed data under src/planner/data from Karpenter's reference and
-// the dated AWS list prices, or with --live from EC2 and the Price List API (see live/refresh-catalogue.ts).
+// `npm run catalogue`: (re)writes the committed data, the instance catalogue (src/instance-catalogue/data) and
+// the dated AWS list prices (src/planner/data), from Karpenter's reference, or with --live the catalogue from
+// EC2 and the Price List API (see live/refresh-catalogue.ts).
 
-export const DATA_DIR = path.join("src", "planner", "data");
-export const CATALOGUE_FILE = "instance-catalogue.json.gz";
-export const LIST_PRICES_FILE = "list-prices.json";
+export const LIST_PRICES_PATH = path.join("src", "planner", "data", "list-prices.json");
 
 export interface BuildResult {
   readonly written: readonly string[];
@@ -52,12 +52,12 @@ export function buildFromReference(root: string, referenceDir: string): BuildRes
     read(path.join(karpenterDir, REFERENCE_FILES.pricing)),
   );
   const listPrices = listPricesFromReference(read(path.join(referenceDir, "aws", "list-prices-us-east-1.md")));
-  const dataDir = path.join(root, DATA_DIR);
-  const cataloguePath = path.join(dataDir, CATALOGUE_FILE);
+  const cataloguePath = path.join(root, CATALOGUE_PATH);
   const before = fs.existsSync(cataloguePath) ? readCatalogueFile(cataloguePath) : undefined;
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(path.dirname(cataloguePath), { recursive: true });
   writeCatalogueFile(cataloguePath, catalogue);
-  const listPricesPath = path.join(dataDir, LIST_PRICES_FILE);
+  const listPricesPath = path.join(root, LIST_PRICES_PATH);
+  fs.mkdirSync(path.dirname(listPricesPath), { recursive: true });
   fs.writeFileSync(listPricesPath, `${formatJson(listPrices)}\n`);
   return { written: [cataloguePath, listPricesPath], summary: describeChange(before, catalogue) };
 }

@@ -1,6 +1,6 @@
-import { cpuMillis, MIB, parseQuantity } from "../quantity";
-import type { CatalogueFile, CatalogueRow } from "./catalogue-file";
-import { CATALOGUE_FORMAT } from "./catalogue-file";
+import type { CatalogueFile, CatalogueRow } from "../../instance-catalogue/catalogue-file";
+import { CATALOGUE_FORMAT } from "../../instance-catalogue/catalogue-file";
+import { cpuMillis, MIB, parseQuantity } from "../../shared/quantity";
 
 // Reads Karpenter 1.14.1's published facts into the catalogue format: the instance-type reference page
 // (labels and allocatable resources per type) and the built-in on-demand price table. Used only by

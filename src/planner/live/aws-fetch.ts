@@ -8,7 +8,7 @@ import {
   paginateDescribeSpotPriceHistory,
 } from "@aws-sdk/client-ec2";
 import { type GetProductsCommandOutput, PricingClient, type PricingClientConfig, paginateGetProducts } from "@aws-sdk/client-pricing";
-import type { SpotPrices } from "../catalogue/catalogue-file";
+import type { SpotPrices } from "../../instance-catalogue/catalogue-file";
 
 // The three AWS calls behind --live, each paginated to the end: DescribeInstanceTypes (what the region
 // offers), DescribeSpotPriceHistory from now (the latest spot price per type and zone, as Karpenter reads

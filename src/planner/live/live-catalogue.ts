@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CATALOGUE_FORMAT, type CatalogueFile, readCatalogueFile, writeCatalogueFile } from "../catalogue/catalogue-file";
-import { catalogueFrom, type InstanceCatalogue, loadInstanceCatalogue } from "../instance-catalogue";
-import { projectRoot } from "../project-root";
+import { CATALOGUE_FORMAT, type CatalogueFile, readCatalogueFile, writeCatalogueFile } from "../../instance-catalogue/catalogue-file";
+import { catalogueFrom, type InstanceCatalogue, loadInstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
+import { projectRoot } from "../../shared/project-root";
 import { type AwsClientOverrides, fetchInstanceTypes, fetchOnDemandPrices, fetchSpotPrices } from "./aws-fetch";
 import { rowsFromInstanceTypes } from "./live-instance-types";
 

@@ -1,7 +1,7 @@
 import type { InstanceTypeInfo } from "@aws-sdk/client-ec2";
-import { allocatableOf, amiFamilyFlags, eniLimitedPods } from "../catalogue/allocatable";
-import type { CatalogueRow } from "../catalogue/catalogue-file";
-import type { InstanceCatalogue } from "../instance-catalogue";
+import { allocatableOf, amiFamilyFlags, eniLimitedPods } from "../../instance-catalogue/allocatable";
+import type { CatalogueRow } from "../../instance-catalogue/catalogue-file";
+import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 
 // EC2's DescribeInstanceTypes answer into catalogue rows, with the labels Karpenter derives from it
 // (types.go, computeRequirements) and the allocatable resources it computes (catalogue/allocatable.ts).

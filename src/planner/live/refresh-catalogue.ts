@@ -1,12 +1,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CATALOGUE_FILE, DATA_DIR, describeChange } from "../catalogue/build-catalogue";
-import { readCatalogueFile, writeCatalogueFile } from "../catalogue/catalogue-file";
+import { readCatalogueFile, writeCatalogueFile } from "../../instance-catalogue/catalogue-file";
+import { CATALOGUE_PATH } from "../../instance-catalogue/instance-catalogue";
+import { describeChange } from "../catalogue/build-catalogue";
 import type { AwsClientOverrides } from "./aws-fetch";
 import { fetchLiveCatalogueFile } from "./live-catalogue";
 
 // `npm run catalogue -- --live --region <r>`: the way through when AWS ships a family the committed
-// catalogue predates. Rewrites src/planner/data/instance-catalogue.json.gz from EC2 and the Price List API,
+// catalogue predates. Rewrites src/instance-catalogue/data/instance-catalogue.json.gz from EC2 and the Price List API,
 // in the same format, with the new source and date (no spot prices: they belong to a plan, not to the data).
 
 export async function refreshCatalogueLive(
@@ -14,7 +15,7 @@ export async function refreshCatalogueLive(
   region: string,
   options: { readonly env: NodeJS.ProcessEnv; readonly progress: (line: string) => void; readonly overrides?: AwsClientOverrides },
 ): Promise<{ readonly written: readonly string[]; readonly summary: string }> {
-  const target = path.join(root, DATA_DIR, CATALOGUE_FILE);
+  const target = path.join(root, CATALOGUE_PATH);
   const before = fs.existsSync(target) ? readCatalogueFile(target) : undefined;
   const fetched = await fetchLiveCatalogueFile(region, { ...options, spot: false });
   writeCatalogueFile(target, fetched);

@@ -1,4 +1,4 @@
-import type { InstanceCatalogue } from "../instance-catalogue";
+import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import type { ClusterModel } from "../model";
 import type { PackGroup, PackResult, PlannedNode } from "../simulation/pack";
 import { relaunch } from "../simulation/pack";

@@ -1,6 +1,6 @@
+import { GIB, MIB } from "../../shared/quantity";
 import type { ListPrices } from "../catalogue/list-prices-reference";
 import type { FargateProfileModel, PodResources } from "../model";
-import { GIB, MIB } from "../quantity";
 import { listPrices } from "./list-prices";
 
 // EKS on Fargate: which pods it takes (a profile selector matches the namespace and labels), the size it

@@ -1,4 +1,4 @@
-import { MIB } from "../quantity";
+import { MIB } from "../../shared/quantity";
 
 // The floor: what the pods' requests would cost bought at the cheapest $/vCPU and $/GiB of the allowed
 // types, with no node overhead, no packing loss and no max-pods limit. A type's price buys its vCPUs and its

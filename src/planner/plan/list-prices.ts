@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { projectRoot } from "../../shared/project-root";
 import type { ListPrices } from "../catalogue/list-prices-reference";
-import { projectRoot } from "../project-root";
 
 let cached: ListPrices | undefined;
 

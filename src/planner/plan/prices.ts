@@ -1,4 +1,4 @@
-import type { InstanceCatalogue } from "../instance-catalogue";
+import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import type { Prices } from "../simulation/pool-offerings";
 
 /** The prices a catalogue carries: on-demand always, spot only when it came from --live. */

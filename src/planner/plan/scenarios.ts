@@ -1,5 +1,5 @@
+import type { Requirement } from "../../instance-catalogue/requirements";
 import type { PoolModel } from "../model";
-import type { Requirement } from "../requirements";
 
 // The what-ifs, each a rewrite of every pool's rendered requirements: the same pools, weights, taints,
 // limits and node classes, with the architecture or capacity-type requirement replaced. Pods keep their own

@@ -1,4 +1,4 @@
-import type { InstanceCatalogue } from "../instance-catalogue";
+import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import type { ClusterModel, PoolModel } from "../model";
 import { type PackGroup, type PackResult, pack } from "../simulation/pack";
 import { FitCache, type FitResult } from "../simulation/pod-fit";

@@ -1,5 +1,5 @@
-import type { InstanceType } from "../instance-catalogue";
-import { formatBytes, formatCpu } from "../quantity";
+import type { InstanceType } from "../../instance-catalogue/instance-catalogue";
+import { formatBytes, formatCpu } from "../../shared/quantity";
 import type { PodShape } from "../workload/workload-model";
 import type { FitResult } from "./pod-fit";
 import { type Candidate, type CapacityType, cheapestSpot, limitUsage, offered, type PoolOfferings } from "./pool-offerings";

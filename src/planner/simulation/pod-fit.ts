@@ -1,5 +1,5 @@
+import { allowedValues, formatRequirement, type Requirement, satisfies } from "../../instance-catalogue/requirements";
 import type { Taint } from "../model";
-import { allowedValues, formatRequirement, type Requirement, satisfies } from "../requirements";
 import type { PodShape, Toleration } from "../workload/workload-model";
 import { CAPACITY_TYPE, type CapacityType, NODECLASS, NODEPOOL, OPEN_LABELS, type PoolOfferings, REGION, ZONE } from "./pool-offerings";
 

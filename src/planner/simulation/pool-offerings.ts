@@ -1,8 +1,8 @@
-import { allocatableOf, amiFamilyFlags, isDefaultKubelet } from "../catalogue/allocatable";
-import { type InstanceCatalogue, type InstanceType, labelsFor } from "../instance-catalogue";
+import { allocatableOf, amiFamilyFlags, isDefaultKubelet } from "../../instance-catalogue/allocatable";
+import { type InstanceCatalogue, type InstanceType, labelsFor } from "../../instance-catalogue/instance-catalogue";
+import { allowedValues, type Requirement, satisfiesAll } from "../../instance-catalogue/requirements";
+import { MIB } from "../../shared/quantity";
 import type { PoolModel, SystemPods } from "../model";
-import { MIB } from "../quantity";
-import { allowedValues, type Requirement, satisfiesAll } from "../requirements";
 
 // What one NodePool can launch: the instance types its rendered requirements admit (evaluated on each type's
 // labels, as Karpenter does), their allocatable resources under the pool's node class, their prices, and the

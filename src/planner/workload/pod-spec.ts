@@ -1,5 +1,5 @@
-import { bytes, cpuMillis, parseQuantity } from "../quantity";
-import { OPERATORS, type Requirement, type RequirementOperator } from "../requirements";
+import { OPERATORS, type Requirement, type RequirementOperator } from "../../instance-catalogue/requirements";
+import { bytes, cpuMillis, parseQuantity } from "../../shared/quantity";
 import type { PodShape, Toleration } from "./workload-model";
 
 // A pod spec (a template's `spec`) into the scheduler's view of it. Requests follow Kubernetes: a container

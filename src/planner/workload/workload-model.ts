@@ -1,4 +1,4 @@
-import type { Requirement } from "../requirements";
+import type { Requirement } from "../../instance-catalogue/requirements";
 
 // What the planner takes from Kubernetes workload YAML: pods as groups of identical replicas, and the
 // DaemonSets that add overhead to every node they run on.

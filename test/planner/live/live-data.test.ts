@@ -3,8 +3,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ConfiguredRetryStrategy } from "@smithy/core/retry";
-import { readCatalogueFile } from "../../../src/planner/catalogue/catalogue-file";
-import { catalogueFrom, loadInstanceCatalogue } from "../../../src/planner/instance-catalogue";
+import { readCatalogueFile } from "../../../src/instance-catalogue/catalogue-file";
+import { CATALOGUE_PATH, catalogueFrom, loadInstanceCatalogue } from "../../../src/instance-catalogue/instance-catalogue";
 import { fetchLiveCatalogueFile, LiveDataError, type LiveOptions, loadLiveCatalogue } from "../../../src/planner/live/live-catalogue";
 import { refreshCatalogueLive } from "../../../src/planner/live/refresh-catalogue";
 import { FakeAws, type FakeAwsOptions, INSTANCE_TYPES } from "./fake-aws";
@@ -156,11 +156,11 @@ describe("live AWS data", () => {
   it("refreshes the committed catalogue's format from live data: same columns, new source and date, no spot", async () => {
     const aws = await fake();
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "planner-root-"));
-    fs.mkdirSync(path.join(root, "src", "planner", "data"), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, "src/planner/data/instance-catalogue.json.gz"), path.join(root, "src/planner/data/instance-catalogue.json.gz"));
+    fs.mkdirSync(path.join(root, path.dirname(CATALOGUE_PATH)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, CATALOGUE_PATH), path.join(root, CATALOGUE_PATH));
     const { overrides } = options(aws);
     const result = await refreshCatalogueLive(root, "eu-west-1", { env: {}, progress: () => undefined, overrides });
-    const written = readCatalogueFile(path.join(root, "src/planner/data/instance-catalogue.json.gz"));
+    const written = readCatalogueFile(path.join(root, CATALOGUE_PATH));
     expect(written.labelKeys).toEqual([...loadInstanceCatalogue().labelKeys].sort());
     expect(written.region).toBe("eu-west-1");
     expect(written.source).toMatch(/^AWS APIs for eu-west-1: EC2 DescribeInstanceTypes, Price List GetProducts/);

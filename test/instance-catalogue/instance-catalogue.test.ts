@@ -1,12 +1,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
-import { encodeCatalogue, readCatalogueFile } from "../../src/planner/catalogue/catalogue-file";
+import { encodeCatalogue, readCatalogueFile } from "../../src/instance-catalogue/catalogue-file";
+import { catalogueFrom, defaultCataloguePath, loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
+import { editDistance } from "../../src/instance-catalogue/suggest";
 import { catalogueFromReference, REFERENCE_FILES } from "../../src/planner/catalogue/karpenter-reference";
 import { listPricesFromReference } from "../../src/planner/catalogue/list-prices-reference";
-import { editDistance } from "../../src/planner/catalogue/suggest";
 import LIST_PRICES from "../../src/planner/data/list-prices.json";
-import { catalogueFrom, defaultCataloguePath, loadInstanceCatalogue } from "../../src/planner/instance-catalogue";
 
 const catalogue = loadInstanceCatalogue();
 const REFERENCE = path.resolve(__dirname, "../../../shared/reference");
@@ -153,7 +153,7 @@ const withReference = fs.existsSync(path.join(REFERENCE, "karpenter", REFERENCE_
 if (withReference === describe.skip) console.warn(`planner: ${REFERENCE} not found; the committed catalogue is not re-derived`);
 
 withReference("committed data against the reference", () => {
-  it("src/planner/data/instance-catalogue.json.gz is byte for byte what npm run catalogue derives", () => {
+  it("src/instance-catalogue/data/instance-catalogue.json.gz is byte for byte what npm run catalogue derives", () => {
     const read = (file: string) => fs.readFileSync(path.join(REFERENCE, "karpenter", file), "utf8");
     const derived = encodeCatalogue(catalogueFromReference(read(REFERENCE_FILES.instanceTypes), read(REFERENCE_FILES.pricing)));
     expect(derived.equals(fs.readFileSync(defaultCataloguePath()))).toBe(true);

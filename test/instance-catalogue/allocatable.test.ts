@@ -1,5 +1,5 @@
-import { allocatableOf, amiFamilyFlags, eniLimitedPods, maxPodsOf } from "../../src/planner/catalogue/allocatable";
-import { loadInstanceCatalogue } from "../../src/planner/instance-catalogue";
+import { allocatableOf, amiFamilyFlags, eniLimitedPods, maxPodsOf } from "../../src/instance-catalogue/allocatable";
+import { loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
 
 const MIB = 1024 * 1024;
 const AL2023 = amiFamilyFlags("AL2023");

@@ -1,10 +1,10 @@
 import * as path from "node:path";
-import type { Allocatable, InstanceCapacity } from "./catalogue/allocatable";
-import { type CatalogueFile, readCatalogueFile, type SpotPrices } from "./catalogue/catalogue-file";
-import { closestNames } from "./catalogue/suggest";
-import { projectRoot } from "./project-root";
-import { MIB } from "./quantity";
+import { projectRoot } from "../shared/project-root";
+import { MIB } from "../shared/quantity";
+import type { Allocatable, InstanceCapacity } from "./allocatable";
+import { type CatalogueFile, readCatalogueFile, type SpotPrices } from "./catalogue-file";
 import { type Requirement, satisfiesAll } from "./requirements";
+import { closestNames } from "./suggest";
 
 // The EC2 instance types Karpenter can launch, with their well-known labels, allocatable resources and
 // on-demand prices: the planner's data, and what synth-time checks use to catch misspelled instance
@@ -150,9 +150,12 @@ export function catalogueFrom(file: CatalogueFile): InstanceCatalogue {
   });
 }
 
-/** The committed catalogue: src/planner/data/instance-catalogue.json.gz (`npm run catalogue` rewrites it). */
+/** Where the committed catalogue lives, from the project folder (`npm run catalogue` rewrites it). */
+export const CATALOGUE_PATH = path.join("src", "instance-catalogue", "data", "instance-catalogue.json.gz");
+
+/** The committed catalogue's absolute path. */
 export function defaultCataloguePath(): string {
-  return path.join(projectRoot(), "src", "planner", "data", "instance-catalogue.json.gz");
+  return path.join(projectRoot(), CATALOGUE_PATH);
 }
 
 const loaded = new Map<string, InstanceCatalogue>();

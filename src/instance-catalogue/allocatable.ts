@@ -1,4 +1,4 @@
-import { bytes, cpuMillis, MIB } from "../quantity";
+import { bytes, cpuMillis, MIB } from "../shared/quantity";
 
 // What Karpenter 1.14 subtracts from an instance type's capacity before it packs pods, so that the planner
 // sees the same allocatable cpu, memory and pods that Karpenter schedules against. Ported from
