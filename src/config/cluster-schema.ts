@@ -3,10 +3,12 @@ import { backendSchema } from "../backend/backend-config";
 import { addonsSchema, coreDnsSchema } from "../eks/addon-settings";
 import { clusterSettingsSchema } from "../eks/cluster-settings";
 import { FARGATE_NAMESPACE_CHECKS, fargateSchema } from "../fargate/fargate-config";
+import { loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue";
 import { DEFAULT_KUBERNETES_VERSION, KARPENTER_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from "../karpenter/karpenter-release";
 import { karpenterSettingsSchema } from "../karpenter/karpenter-settings";
 import { NETWORK_REGION_CHECKS, type NetworkConfig, networkSchema, resolveNetwork } from "../network/network-config";
 import { restrictedTagMessage } from "../provisioners/crd-rules";
+import { instanceNameChecks } from "../provisioners/instance-name-checks";
 import { nodeClassesSchema } from "../provisioners/node-class-schema";
 import { nodePoolsSchema } from "../provisioners/node-pool-schema";
 import { PROVISIONER_CHECKS } from "../provisioners/provisioner-checks";
@@ -86,6 +88,7 @@ export const clusterConfigSchema = withChecks(clusterFields, [
   ...NETWORK_REGION_CHECKS,
   ...FARGATE_NAMESPACE_CHECKS,
   ...PROVISIONER_CHECKS,
+  ...instanceNameChecks(() => loadInstanceCatalogue()),
   ...CLUSTER_CHECKS,
   ...TAG_LIMIT_CHECKS,
 ]).transform(({ network, ...fields }) => ({ ...fields, network: resolveNetwork(network, fields.region) as NetworkConfig }));

@@ -124,6 +124,11 @@ const nodePoolFields = strictObject({
   expireAfter: z.string().regex(DURATION_OR_NEVER, { error: 'must be a duration such as "720h", or "Never"' }).default("720h"),
   /** How long a draining node waits for its pods before they are deleted; default forever. */
   terminationGracePeriod: z.string().regex(DURATION, { error: 'must be a duration such as "48h" or "30m"' }).optional(),
+  /**
+   * Accept instance names the instance catalogue does not list (a family AWS launched after the catalogue's
+   * date), and skip the check that some type matches the pool. Refreshing the catalogue is the better way.
+   */
+  allowUnknownInstances: z.boolean().optional(),
   /** Extra raw requirements, ANDed with those above. */
   requirements: z
     .array(requirement)

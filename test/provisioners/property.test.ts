@@ -86,6 +86,9 @@ const nodePool = fc
       name,
       nodeClass: mostly(fc.constantFrom("default", "gpu"), fc.constant("missing")),
       architectures: fc.subarray(["amd64", "arm64"], { minLength: 1 }),
+      // The generated families and architectures often exclude each other: most pools skip the catalogue
+      // check (its own tests are in instance-name-checks.test.ts), so that enough configs reach the renderer.
+      allowUnknownInstances: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
       // "reserved" needs reservations selected by the node class, which only some generated classes have.
       capacityTypes: mostly(fc.subarray(["spot", "on-demand"], { minLength: 1 }), fc.subarray(["spot", "on-demand", "reserved"], { minLength: 1 })),
       instanceSelection: fc.oneof(

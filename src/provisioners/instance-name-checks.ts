@@ -1,0 +1,158 @@
+import type { InstanceCatalogue, NameKind } from "../instance-catalogue/instance-catalogue";
+import type { Requirement } from "../instance-catalogue/requirements";
+import type { FieldCheck, IssuePath, Report } from "../shared/schema-helpers";
+import { isWindowsNodeClass } from "./ami-selection";
+import type { NodePoolConfig } from "./node-pool-schema";
+import { instanceCategoriesOf, instanceCategoryOf, REQUIREMENT_KEYS, selectionRequirements } from "./pool-requirements";
+import type { Provisioners } from "./provisioner-checks";
+
+// Instance names in NodePools checked against the instance catalogue: a misspelled family or size gets a
+// "did you mean", and a pool whose requirements no instance type satisfies is refused with the fields that
+// exclude each other, before Karpenter would sit on it without launching a node. The catalogue is dated and
+// AWS ships families after it: every message names its date and the two ways through.
+
+/** Raw requirement keys whose values are catalogue names. */
+const NAME_KEYS: Readonly<Record<string, NameKind>> = {
+  [REQUIREMENT_KEYS.instanceCategory]: "category",
+  [REQUIREMENT_KEYS.instanceFamily]: "family",
+  [REQUIREMENT_KEYS.instanceSize]: "size",
+  "node.kubernetes.io/instance-type": "type",
+};
+
+const KIND_WORDS: Readonly<Record<NameKind, string>> = {
+  category: "instance category",
+  family: "instance family",
+  size: "instance size",
+  type: "instance type",
+};
+
+function catalogueDate(catalogue: InstanceCatalogue): string {
+  return catalogue.asOf.slice(0, 10);
+}
+
+/** The way through when AWS is ahead of the catalogue. */
+function wayThrough(catalogue: InstanceCatalogue, region: string): string {
+  return `if AWS launched it after the catalogue's date (${catalogueDate(catalogue)}), refresh the catalogue (npm run catalogue -- --live --region ${region}) or set allowUnknownInstances: true on this pool`;
+}
+
+/** A family with no near miss: the catalogue's families of the same category, newest generation first. */
+function familiesLike(catalogue: InstanceCatalogue, name: string): string {
+  const category = instanceCategoryOf(name);
+  const families = catalogue
+    .names("family")
+    .filter((f) => instanceCategoryOf(f) === category)
+    .map((f) => ({ f, generation: catalogue.typesOf("family", f)[0]?.generation ?? 0 }))
+    .sort((a, b) => b.generation - a.generation || (a.f < b.f ? -1 : 1))
+    .map(({ f }) => f);
+  if (families.length === 0) return "";
+  const shown = families.slice(0, 8);
+  return `the catalogue's ${category} families, newest first: ${shown.join(", ")}${families.length > shown.length ? `, ... (${families.length} in all)` : ""}; `;
+}
+
+function checkName(catalogue: InstanceCatalogue, kind: NameKind, name: string, path: IssuePath, region: string, report: Report): void {
+  if (catalogue.has(kind, name)) return;
+  const suggestions = catalogue.suggest(kind, name);
+  const through = wayThrough(catalogue, region);
+  const hint =
+    suggestions.length > 0
+      ? `did you mean ${suggestions.join(", ")}? ${through.charAt(0).toUpperCase()}${through.slice(1)}`
+      : `${kind === "family" ? familiesLike(catalogue, name) : ""}${through}`;
+  report(path, name, `is not an ${KIND_WORDS[kind]} in the instance catalogue; ${hint}`);
+}
+
+/** Each instance name a pool writes, with where it sits. */
+function namesOf(pool: NodePoolConfig, i: number): { kind: NameKind; name: string; path: IssuePath }[] {
+  const listed = (kind: NameKind, field: "instanceCategories" | "instanceFamilies" | "instanceSizes") =>
+    (pool[field] ?? []).map((name, k) => ({ kind, name, path: ["nodePools", i, field, k] as IssuePath }));
+  const raw = pool.requirements.flatMap((r, j) => {
+    const kind = NAME_KEYS[r.key];
+    if (kind === undefined || (r.operator !== "In" && r.operator !== "NotIn")) return [];
+    return (r.values ?? []).map((name, k) => ({ kind, name, path: ["nodePools", i, "requirements", j, "values", k] as IssuePath }));
+  });
+  return [...listed("category", "instanceCategories"), ...listed("family", "instanceFamilies"), ...listed("size", "instanceSizes"), ...raw];
+}
+
+/** A requirement of the pool and the words that name its field for the user. */
+interface Constraint {
+  readonly requirement: Requirement;
+  readonly field: string;
+}
+
+function constraintsOf(pool: NodePoolConfig, windows: boolean): Constraint[] {
+  const fieldOf: Readonly<Record<string, string>> = {
+    [REQUIREMENT_KEYS.architecture]: `architectures [${pool.architectures.join(", ")}]`,
+    [REQUIREMENT_KEYS.os]: windows ? `the Windows node class ${pool.nodeClass} (Windows runs on amd64 only)` : `the node class ${pool.nodeClass} (Linux)`,
+    [REQUIREMENT_KEYS.instanceCategory]:
+      pool.instanceCategories === undefined
+        ? `the default instanceCategories [${instanceCategoriesOf(pool)?.join(", ")}]`
+        : `instanceCategories [${pool.instanceCategories.join(", ")}]`,
+    [REQUIREMENT_KEYS.instanceFamily]: `instanceFamilies [${pool.instanceFamilies?.join(", ")}]`,
+    [REQUIREMENT_KEYS.instanceSize]: `instanceSizes [${pool.instanceSizes?.join(", ")}]`,
+    [REQUIREMENT_KEYS.instanceGeneration]: `minGeneration ${pool.minGeneration}`,
+  };
+  const generated = selectionRequirements(pool, windows ? "windows" : "linux")
+    .filter((r) => fieldOf[r.key] !== undefined)
+    .map((requirement) => ({ requirement, field: fieldOf[requirement.key] }));
+  const raw = pool.requirements.map((requirement, j) => ({
+    requirement,
+    field: `requirements[${j}] (${requirement.key} ${requirement.operator}${requirement.values ? ` ${requirement.values.join(", ")}` : ""})`,
+  }));
+  return [...generated, ...raw];
+}
+
+/**
+ * Why no type matches, in the pool's own words: a constraint whose removal alone would let some type through,
+ * with the others it cannot be satisfied together with; failing that, all of them.
+ */
+function conflict(catalogue: InstanceCatalogue, constraints: readonly Constraint[], windows: boolean): string {
+  const matches = (chosen: readonly Constraint[]) => {
+    // Without the OS constraint the types are the Linux ones; with Windows, amd64 ones labelled windows.
+    const os = windows && chosen.some((c) => c.requirement.key === REQUIREMENT_KEYS.os) ? "windows" : "linux";
+    return (
+      catalogue.matching(
+        chosen.map((c) => c.requirement),
+        { os },
+      ).length > 0
+    );
+  };
+  for (const culprit of constraints) {
+    if (!matches(constraints.filter((c) => c !== culprit))) continue;
+    const partners = constraints.filter((other) => other !== culprit && !matches([culprit, other]));
+    if (partners.length > 0) return `${culprit.field} together with ${partners.map((p) => p.field).join(", ")}`;
+  }
+  return constraints.map((c) => c.field).join(", ");
+}
+
+/** The checks, with the catalogue loaded on first use (a synth that fails earlier never reads it). */
+export function instanceNameChecks(catalogue: () => InstanceCatalogue): readonly FieldCheck<Provisioners>[] {
+  return [
+    {
+      reads: ["region", "nodeClasses.*", "nodePools.*"],
+      check: ({ region, nodeClasses, nodePools }, report) => {
+        nodePools.forEach((pool, i) => {
+          if (pool.allowUnknownInstances) return;
+          const unknown = namesOf(pool, i).filter(({ kind, name }) => !catalogue().has(kind, name));
+          for (const { kind, name, path } of unknown) checkName(catalogue(), kind, name, path, region, report);
+          if (unknown.length > 0) return;
+
+          const nodeClass = nodeClasses.find((c) => c.name === pool.nodeClass);
+          const windows = nodeClass !== undefined && isWindowsNodeClass(nodeClass);
+          const constraints = constraintsOf(pool, windows);
+          if (
+            catalogue().matching(
+              constraints.map((c) => c.requirement),
+              { os: windows ? "windows" : "linux" },
+            ).length > 0
+          )
+            return;
+          const types = catalogue().types.length.toLocaleString("en-US");
+          report(
+            ["nodePools", i],
+            pool.name,
+            `matches no instance type, so Karpenter would never launch a node for it: none of the catalogue's ${types} types satisfies ${conflict(catalogue(), constraints, windows)}; widen one of them, or, ${wayThrough(catalogue(), region)}`,
+          );
+        });
+      },
+    },
+  ];
+}
