@@ -1,7 +1,6 @@
-import { ConfigError } from "./src/config/config-error";
-import { ConfigErrors } from "./src/config/config-errors";
 import { configWarnings } from "./src/config/config-warnings";
 import { loadClusters } from "./src/config/load-clusters";
+import { InputError, InputErrors } from "./src/shared/input-error";
 import { buildStacks, createApp } from "./src/stacks/autonomous-eks-app";
 
 // Configuration errors are the user's to fix: print them all, each with its file, exit non-zero, write nothing.
@@ -9,7 +8,7 @@ function loadClustersOrExit() {
   try {
     return loadClusters();
   } catch (error) {
-    const errors = error instanceof ConfigErrors ? error.errors : error instanceof ConfigError ? [error] : undefined;
+    const errors = error instanceof InputErrors ? error.errors : error instanceof InputError ? [error] : undefined;
     if (errors === undefined) throw error;
     for (const e of errors) console.error(`Invalid cluster configuration: ${e.message}`);
     process.exit(1);

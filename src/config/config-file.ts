@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { LineCounter, parseDocument } from "yaml";
 import { formatValue } from "../shared/format-issues";
-import { ConfigError } from "./config-error";
+import { InputError } from "../shared/input-error";
 
 // Reading one cluster file into a plain mapping, refusing what is broken or hostile with one line each:
 // nothing here trusts the file's size, its encoding or its aliases, and no error carries a stack trace.
@@ -32,12 +32,12 @@ const READ_FAILURES: Readonly<Record<string, string>> = {
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * The mapping a cluster file holds, ready for the schema; throws ConfigError naming the file and the
+ * The mapping a cluster file holds, ready for the schema; throws InputError naming the file and the
  * problem: unreadable, over MAX_CONFIG_BYTES, not UTF-8, YAML errors with line and column, an alias bomb,
  * or no mapping at the top (empty, null, a list, a scalar).
  */
 export function readConfigDocument(path: string): Readonly<Record<string, unknown>> {
-  const refuse = (problem: string) => new ConfigError(path, [problem]);
+  const refuse = (problem: string) => new InputError(path, [problem]);
   const bytes = readAtMost(path, MAX_CONFIG_BYTES, refuse);
   if (bytes.length > MAX_CONFIG_BYTES) {
     throw refuse(`the file is larger than 1 MiB (${MAX_CONFIG_BYTES} bytes), the most a cluster config may be; it was not parsed`);
@@ -56,7 +56,7 @@ function isMapping(value: unknown): value is Readonly<Record<string, unknown>> {
 }
 
 /** Up to `limit + 1` bytes: enough to tell a file over the limit, whatever its size claims (a pipe, /dev/zero). */
-function readAtMost(path: string, limit: number, refuse: (problem: string) => ConfigError): Buffer {
+function readAtMost(path: string, limit: number, refuse: (problem: string) => InputError): Buffer {
   try {
     const fd = fs.openSync(path, "r");
     try {
@@ -79,7 +79,7 @@ function readAtMost(path: string, limit: number, refuse: (problem: string) => Co
   }
 }
 
-function decodeUtf8(bytes: Uint8Array, refuse: (problem: string) => ConfigError): string {
+function decodeUtf8(bytes: Uint8Array, refuse: (problem: string) => InputError): string {
   try {
     return UTF8.decode(bytes);
   } catch {
@@ -111,7 +111,7 @@ function parseYaml(text: string, path: string): unknown {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
-    throw new ConfigError(
+    throw new InputError(
       path,
       document.errors.map((e) => {
         const { line, col } = lineCounter.linePos(e.pos[0]);
@@ -127,6 +127,6 @@ function parseYaml(text: string, path: string): unknown {
     const problem = error.message.startsWith("Excessive alias count")
       ? `its aliases (*name) would expand to more than ${MAX_ALIAS_COUNT} copies of what they name: refused as a possible alias bomb; write the repeated values out`
       : `the YAML cannot be read: ${error.message.split("\n")[0]}`;
-    throw new ConfigError(path, [problem]);
+    throw new InputError(path, [problem]);
   }
 }

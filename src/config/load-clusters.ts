@@ -1,8 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { InputError, InputErrors } from "../shared/input-error";
 import type { ClusterConfig } from "./cluster-schema";
-import { ConfigError } from "./config-error";
-import { ConfigErrors } from "./config-errors";
 import { CLUSTER_CONFIG_ENV, loadClusterConfig, readClusterConfigFile } from "./load-config";
 
 /** A cluster of this synth and the file it came from. */
@@ -34,17 +33,17 @@ export function loadClusters(env: NodeJS.ProcessEnv = process.env): LoadedCluste
 
   const files = clusterFiles(named);
   if (files.length === 0) {
-    throw new ConfigError(named, [
+    throw new InputError(named, [
       `is a folder with no cluster file; ${CLUSTER_CONFIG_ENV} must name a YAML or JSON file, or a folder of *.yaml, *.yml or *.json files`,
     ]);
   }
-  const errors: ConfigError[] = [];
+  const errors: InputError[] = [];
   const clusters: LoadedCluster[] = [];
   for (const file of files) {
     try {
       clusters.push({ source: file, config: readClusterConfigFile(file) });
     } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
+      if (!(error instanceof InputError)) throw error;
       errors.push(error);
     }
   }
@@ -54,17 +53,18 @@ export function loadClusters(env: NodeJS.ProcessEnv = process.env): LoadedCluste
     if (first === undefined) firstByName.set(config.name, source);
     else {
       errors.push(
-        new ConfigError(source, [
+        new InputError(source, [
           `name: got ${JSON.stringify(config.name)}; is also the name of the cluster in ${first}: each cluster of a fleet needs its own name (its stacks and workspaces are named after it)`,
         ]),
       );
     }
   }
-  if (errors.length > 0) throw new ConfigErrors(errors);
+  if (errors.length > 0) throw new InputErrors(errors);
   return clusters;
 }
 
-function isFolder(named: string): boolean {
+/** Whether CLUSTER_CONFIG names a folder (a fleet) rather than one file. */
+export function isFolder(named: string): boolean {
   try {
     return fs.statSync(named).isDirectory();
   } catch {

@@ -1,15 +1,15 @@
 import { formatIssues } from "../shared/format-issues";
+import { InputError } from "../shared/input-error";
 import { type ClusterConfig, clusterConfigSchema } from "./cluster-schema";
-import { ConfigError } from "./config-error";
 import { CLUSTER_CONFIG_ENV, readConfigDocument } from "./config-file";
 import { DEFAULT_CLUSTER } from "./default-cluster";
 
 export { CLUSTER_CONFIG_ENV } from "./config-file";
 
-/** Validates a parsed document; `source` names it in errors. Throws ConfigError with every problem. */
+/** Validates a parsed document; `source` names it in errors. Throws InputError with every problem. */
 export function parseClusterConfig(document: unknown, source: string): ClusterConfig {
   const result = clusterConfigSchema.safeParse(document ?? {}, { reportInput: true });
-  if (!result.success) throw new ConfigError(source, formatIssues(result.error.issues));
+  if (!result.success) throw new InputError(source, formatIssues(result.error.issues));
   return result.data;
 }
 

@@ -1,4 +1,4 @@
-import { PlanInputErrors } from "./input-error";
+import { InputErrors } from "../shared/input-error";
 import { makePlan } from "./make-plan";
 import { renderPlanMarkdown } from "./render/render-markdown";
 import { renderPlanTable } from "./render/render-table";
@@ -73,7 +73,7 @@ export async function runPlanCli(argv: readonly string[], io: CliIo): Promise<nu
     io.out(args.format === "json" ? `${JSON.stringify(plan.json, null, 2)}\n` : args.format === "markdown" ? renderPlanMarkdown(plan) : renderPlanTable(plan));
     return 0;
   } catch (error) {
-    if (error instanceof PlanInputErrors) {
+    if (error instanceof InputErrors) {
       io.err(error.message);
       return 2;
     }

@@ -1,5 +1,5 @@
 import type { ClusterConfig } from "../config/cluster-schema";
-import { ConfigError } from "../config/config-error";
+import { isFolder } from "../config/load-clusters";
 import { CLUSTER_CONFIG_ENV, loadClusterConfig, parseClusterConfig, readClusterConfigFile } from "../config/load-config";
 import { COREDNS_RESOURCES } from "../eks/addon-settings";
 import { systemFargateProfiles } from "../fargate/fargate-config";
@@ -8,9 +8,9 @@ import { isWindows } from "../provisioners/ami-selection";
 import { aliasFamilyToAmiFamily } from "../provisioners/crd-rules";
 import type { EC2NodeClass, NodePool } from "../provisioners/karpenter-api";
 import { renderProvisioners } from "../provisioners/render-provisioners";
+import { InputError } from "../shared/input-error";
 import { bytes, cpuMillis, parseQuantity } from "../shared/quantity";
 import { resourceNames } from "../shared/resource-names";
-import { PlanInputError } from "./input-error";
 import type { ClusterModel, FargateProfileModel, NodeClassModel, PoolModel, SystemPods } from "./model";
 
 // The planner's only door to the rest of the project. It reads the cluster config and the NodePools and
@@ -165,28 +165,20 @@ export function clusterModelOf(config: ClusterConfig): ClusterModel {
   };
 }
 
-function asPlanInputError<T>(load: () => T): T {
-  try {
-    return load();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new PlanInputError(error.source, error.problems);
-    throw error;
-  }
-}
-
 /** The model of a config document (already parsed YAML or an object), validated as synth validates it. */
 export function clusterModelFromDocument(document: unknown, source: string): ClusterModel {
-  return asPlanInputError(() => clusterModelOf(parseClusterConfig(document, source)));
+  return clusterModelOf(parseClusterConfig(document, source));
 }
 
 /**
  * The cluster the plan is for: the file given, else CLUSTER_CONFIG (what synth reads), else the embedded
- * default. Config mistakes come back as a PlanInputError with the config's own messages.
+ * default. Config mistakes throw the config's own InputError.
  */
 export function loadClusterModel(configPath: string | undefined, env: NodeJS.ProcessEnv): { readonly model: ClusterModel; readonly source: string } {
-  return asPlanInputError(() => {
-    if (configPath !== undefined) return { model: clusterModelOf(readClusterConfigFile(configPath)), source: configPath };
-    const fromEnv = env[CLUSTER_CONFIG_ENV];
-    return { model: clusterModelOf(loadClusterConfig(env)), source: fromEnv ? fromEnv : "embedded default cluster" };
-  });
+  if (configPath !== undefined) return { model: clusterModelOf(readClusterConfigFile(configPath)), source: configPath };
+  const fromEnv = env[CLUSTER_CONFIG_ENV];
+  if (fromEnv && isFolder(fromEnv)) {
+    throw new InputError(fromEnv, [`is a fleet folder (${CLUSTER_CONFIG_ENV}); a plan is for one cluster: name its file with --config`]);
+  }
+  return { model: clusterModelOf(loadClusterConfig(env)), source: fromEnv ? fromEnv : "embedded default cluster" };
 }

@@ -1,6 +1,6 @@
 import { type InstanceCatalogue, loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue";
+import { InputError, InputErrors } from "../shared/input-error";
 import { loadClusterModel } from "./cluster-model";
-import { PlanInputError, PlanInputErrors } from "./input-error";
 import type { ClusterModel } from "./model";
 import { buildPlan } from "./plan/build-plan";
 import type { Plan } from "./plan/plan-types";
@@ -32,23 +32,23 @@ function forRegion(model: ClusterModel, region: string | undefined): { model: Cl
 
 /** Runs both loaders, so that the config's and the workload's problems are reported together. */
 function loadInputs(options: PlanOptions): { loaded: ReturnType<typeof loadClusterModel>; workload: Workload } {
-  const problems: PlanInputError[] = [];
+  const problems: InputError[] = [];
   const attempt = <T>(load: () => T): T | undefined => {
     try {
       return load();
     } catch (error) {
-      if (!(error instanceof PlanInputError)) throw error;
+      if (!(error instanceof InputError)) throw error;
       problems.push(error);
       return undefined;
     }
   };
   const loaded = attempt(() => loadClusterModel(options.config, options.env));
   const workload = attempt(() => readWorkload(options.workload));
-  if (loaded === undefined || workload === undefined) throw new PlanInputErrors(problems);
+  if (loaded === undefined || workload === undefined) throw new InputErrors(problems);
   return { loaded, workload };
 }
 
-/** Reads the config and the workload (all their problems at once, as PlanInputErrors), then plans. */
+/** Reads the config and the workload (all their problems at once, as InputErrors), then plans. */
 export async function makePlan(options: PlanOptions): Promise<Plan> {
   const { loaded, workload } = loadInputs(options);
   const { model, warnings } = forRegion(loaded.model, options.region);

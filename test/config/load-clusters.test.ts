@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { ConfigErrors } from "../../src/config/config-errors";
 import { loadClusters } from "../../src/config/load-clusters";
+import { InputErrors } from "../../src/shared/input-error";
 import { problemsOf } from "../helpers/problems";
 
 const ROOT = path.join(__dirname, "..", "..");
@@ -18,7 +18,7 @@ function fleetProblems(folder: string): string[] {
   try {
     loadClusters({ CLUSTER_CONFIG: folder });
   } catch (error) {
-    if (error instanceof ConfigErrors) return error.errors.map((e) => e.message.replaceAll(folder, "<fleet>"));
+    if (error instanceof InputErrors) return error.errors.map((e) => e.message.replaceAll(folder, "<fleet>"));
     throw error;
   }
   throw new Error("expected the fleet to be rejected");

@@ -1,8 +1,8 @@
-import { EksFargateProfile } from "@cdktf/provider-aws/lib/eks-fargate-profile";
 import { Testing } from "cdktf";
 import { addonsSchema } from "../../src/eks/addon-settings";
 import { CoreAddons } from "../../src/eks/core-addons";
 import { resourceNames } from "../../src/shared/resource-names";
+import { kubeSystemProfileIn } from "../helpers/kube-system-profile";
 
 interface SynthJson {
   readonly resource: Record<string, Record<string, Record<string, unknown>>>;
@@ -13,13 +13,7 @@ interface SynthJson {
 function synthAddons(addons: unknown, windowsNodes = false): SynthJson {
   return JSON.parse(
     Testing.synthScope((scope) => {
-      const kubeSystemProfile = new EksFargateProfile(scope, "kube-system", {
-        clusterName: "demo",
-        fargateProfileName: "kube-system",
-        podExecutionRoleArn: "arn:aws:iam::123456789012:role/demo-fargate-pods",
-        subnetIds: ["subnet-a"],
-        selector: [{ namespace: "kube-system" }],
-      });
+      const kubeSystemProfile = kubeSystemProfileIn(scope);
       new CoreAddons(scope, "addons", {
         aws: { partition: "aws", region: "us-east-1", dnsSuffix: "amazonaws.com", accountId: "123456789012" },
         names: resourceNames("demo"),

@@ -1,17 +1,11 @@
-import { EksFargateProfile } from "@cdktf/provider-aws/lib/eks-fargate-profile";
 import { Testing } from "cdktf";
 import { CoreDnsAddon } from "../../src/eks/coredns-addon";
+import { kubeSystemProfileIn } from "../helpers/kube-system-profile";
 
 describe("CoreDnsAddon (construct in a bare stack)", () => {
   const json = JSON.parse(
     Testing.synthScope((scope) => {
-      const kubeSystemProfile = new EksFargateProfile(scope, "kube-system", {
-        clusterName: "demo",
-        fargateProfileName: "kube-system",
-        podExecutionRoleArn: "arn:aws:iam::123456789012:role/demo-fargate-pods",
-        subnetIds: ["subnet-a"],
-        selector: [{ namespace: "kube-system" }],
-      });
+      const kubeSystemProfile = kubeSystemProfileIn(scope);
       new CoreDnsAddon(scope, "coredns", { cluster: { name: "demo", version: "1.35" }, version: "default", kubeSystemProfile });
     }),
   ) as { resource: { aws_eks_addon: Record<string, Record<string, unknown>> } };

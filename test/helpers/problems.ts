@@ -1,15 +1,15 @@
-import { ConfigError } from "../../src/config/config-error";
 import { parseClusterConfig } from "../../src/config/load-config";
+import { InputError } from "../../src/shared/input-error";
 
 /** The problem lines a config error carries; fails the test when `fn` does not throw one. */
 export function problemsOf(fn: () => unknown): readonly string[] {
   try {
     fn();
   } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
+    if (error instanceof InputError) return error.problems;
     throw error;
   }
-  throw new Error("expected a ConfigError, but the input was accepted");
+  throw new Error("expected a InputError, but the input was accepted");
 }
 
 /** The problems the real config parser reports for a cluster named demo with these fields; [] when valid. */
@@ -18,7 +18,7 @@ export function clusterProblems(fields: Record<string, unknown>): readonly strin
     parseClusterConfig({ name: "demo", ...fields }, "t.yaml");
     return [];
   } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
+    if (error instanceof InputError) return error.problems;
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import { parse } from "yaml";
 import { clusterModelFromDocument, loadClusterModel } from "../../src/planner/cluster-model";
-import { PlanInputError } from "../../src/planner/input-error";
+import { InputError } from "../../src/shared/input-error";
 import { config, findResource, readStack, resourcesOfType, synthApp, type TerraformJson } from "../helpers/synth-app";
 
 // The planner's model held against what a real synth writes: the NodePools, the Fargate profiles, the
@@ -132,9 +132,15 @@ describe("the planner's cluster model", () => {
 
   it("reports config mistakes with the config's own messages", () => {
     expect(() => clusterModelFromDocument({ name: "demo", nodePools: [{ name: "x", weight: 500 }] }, "bad.yaml")).toThrow(
-      new PlanInputError("bad.yaml", ["nodePools[0].weight: got 500; must be between 1 and 100"]),
+      new InputError("bad.yaml", ["nodePools[0].weight: got 500; must be between 1 and 100"]),
     );
-    expect(() => loadClusterModel(path.join(__dirname, "missing.yaml"), {})).toThrow(PlanInputError);
+    expect(() => loadClusterModel(path.join(__dirname, "missing.yaml"), {})).toThrow(InputError);
     expect(loadClusterModel(undefined, {}).source).toBe("embedded default cluster");
+    // A fleet folder holds many clusters; a plan is for one.
+    const fleet = path.join(__dirname, "..", "..", "clusters");
+    expect(() => loadClusterModel(undefined, { CLUSTER_CONFIG: fleet })).toThrow(
+      new InputError(fleet, ["is a fleet folder (CLUSTER_CONFIG); a plan is for one cluster: name its file with --config"]),
+    );
+    expect(loadClusterModel(path.join(fleet, "prod.yaml"), { CLUSTER_CONFIG: fleet }).model.name).toBe("prod");
   });
 });

@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { PlanInputError } from "../../src/planner/input-error";
 import { MAX_FILE_BYTES, readWorkload } from "../../src/planner/workload/read-workload";
+import { InputError } from "../../src/shared/input-error";
 
 const MIB = 1024 * 1024;
 
@@ -16,10 +16,10 @@ function problems(target: string): readonly string[] {
   try {
     readWorkload(target);
   } catch (error) {
-    if (error instanceof PlanInputError) return error.problems.map((p) => p.replace(`${target}${path.sep}`, ""));
+    if (error instanceof InputError) return error.problems.map((p) => p.replace(`${target}${path.sep}`, ""));
     throw error;
   }
-  throw new Error("expected a PlanInputError");
+  throw new Error("expected a InputError");
 }
 
 const deployment = (name: string, spec: string, extra = "") => `apiVersion: apps/v1

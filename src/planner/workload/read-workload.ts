@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LineCounter, parseAllDocuments } from "yaml";
-import { PlanInputError } from "../input-error";
+import { InputError } from "../../shared/input-error";
 import type { Workload } from "./workload-model";
 import { type ObjectResult, objectPods } from "./workload-objects";
 
@@ -56,16 +56,16 @@ function parseFile(file: string, problems: string[], result: ObjectResult): void
   });
 }
 
-/** Every pod group and DaemonSet of a file or folder; every problem of every file at once, as a PlanInputError. */
+/** Every pod group and DaemonSet of a file or folder; every problem of every file at once, as a InputError. */
 export function readWorkload(target: string): Workload {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(target);
   } catch {
-    throw new PlanInputError("--workload", [`${target}: no such file or folder`]);
+    throw new InputError("--workload", [`${target}: no such file or folder`]);
   }
   const files = stat.isDirectory() ? listFiles(target) : [target];
-  if (files.length === 0) throw new PlanInputError("--workload", [`${target}: no .yaml, .yml or .json files in this folder`]);
+  if (files.length === 0) throw new InputError("--workload", [`${target}: no .yaml, .yml or .json files in this folder`]);
   const problems: string[] = [];
   const result: ObjectResult = { groups: [], daemonSets: [], skippedKinds: [] };
   for (const file of files) parseFile(file, problems, result);
@@ -76,7 +76,7 @@ export function readWorkload(target: string): Workload {
     if (previous !== undefined) problems.push(`${g.file}: ${g.id} is defined twice (also in ${previous}); each namespace/name may appear once`);
     seen.set(g.id, g.file);
   }
-  if (problems.length > 0) throw new PlanInputError(target, problems);
+  if (problems.length > 0) throw new InputError(target, problems);
 
   const warnings: string[] = [];
   const noRequests = result.groups.filter((g) => !g.pod.hasRequests && g.replicas > 0).map((g) => g.id);
