@@ -3,7 +3,7 @@
 //   synth: the cdktf.json app command end to end (what cdktf synth/diff/deploy run), node on the cached
 //   bundle alone, npm run synth, and the smallest cdktf app (one aws resource, deep imports) as the floor.
 //   Runs alternate so machine noise hits every command alike; medians of wall time (spawn to exit) and of
-//   peak RSS (the largest node process of the command).
+//   peak RSS (the largest node process of the command). Then a fleet of 1 to 20 clusters, and the planner.
 
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -105,6 +105,14 @@ async function main() {
   console.log(
     `  each cluster after the first adds ${((last.wallMs - one.wallMs) / (n - 1)).toFixed(0)} ms and ${((last.peakMb - one.peakMb) / (n - 1)).toFixed(1)} MB`,
   );
+
+  // The planner's own bench: 10,000 pods against every instance type, and how time grows.
+  console.log("");
+  const planner = spawnSync(process.execPath, [path.join(__dirname, "bench", "planner.js"), "--runs", String(Math.min(RUNS, 5))], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (planner.status !== 0) process.exitCode = planner.status ?? 1;
 }
 
 main().catch((error) => {
