@@ -86,20 +86,11 @@ export function repeatedIndexes<T>(items: readonly T[], key: (item: T) => unknow
   return repeated;
 }
 
-/** A list of strings in which each may appear once; `what` names one item in the message. */
-export function uniqueStrings<T extends z.ZodType<string>>(item: T, what: string) {
-  return z.array(item).superRefine((values, ctx) => {
-    for (const index of repeatedIndexes(values, (v) => v)) {
-      ctx.addIssue({ code: "custom", path: [index], input: values[index], message: `is listed twice; each ${what} may appear once` });
-    }
-  });
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Names and tags
 
 /** A DNS-1123 label: Kubernetes namespace and object names. */
-export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 export const dnsLabel = (what: string) =>
   z

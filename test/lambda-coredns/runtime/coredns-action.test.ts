@@ -1,17 +1,9 @@
 import { decideCorednsAction } from "../../../src/lambda-coredns/runtime/coredns-action";
 import type { DeploymentState } from "../../../src/lambda-coredns/runtime/coredns-deployment";
 import type { PodState } from "../../../src/lambda-coredns/runtime/coredns-pods";
+import { ROLLED_OUT } from "./deployment-fixtures";
 
-const FIXED: DeploymentState = {
-  computeType: undefined,
-  generation: 2,
-  observedGeneration: 2,
-  replicas: 2,
-  updatedReplicas: 2,
-  availableReplicas: 2,
-  totalReplicas: 2,
-  matchLabels: { "k8s-app": "kube-dns" },
-};
+const FIXED: DeploymentState = ROLLED_OUT;
 const ON_FARGATE: readonly PodState[] = [
   { name: "coredns-a", phase: "Running", nodeName: "fargate-ip-10-0-1-5.eu-west-1.compute.internal", fargateProfile: "kube-system", terminating: false },
   { name: "coredns-b", phase: "Running", nodeName: "fargate-ip-10-0-2-9.eu-west-1.compute.internal", fargateProfile: "kube-system", terminating: false },

@@ -6,6 +6,7 @@ import {
   readDeploymentState,
   renderCorednsPatch,
 } from "../../../src/lambda-coredns/runtime/coredns-deployment";
+import { ROLLED_OUT } from "./deployment-fixtures";
 import { corednsDeployment } from "./fake-kube-api";
 
 describe("renderCorednsPatch", () => {
@@ -104,16 +105,7 @@ describe("isRolledOut", () => {
 });
 
 describe("isFullyAvailable", () => {
-  const complete: DeploymentState = {
-    computeType: undefined,
-    generation: 2,
-    observedGeneration: 2,
-    replicas: 2,
-    updatedReplicas: 2,
-    availableReplicas: 2,
-    totalReplicas: 2,
-    matchLabels: { "k8s-app": "kube-dns" },
-  };
+  const complete: DeploymentState = ROLLED_OUT;
 
   it("is true when every desired replica is available on the latest template", () => {
     expect(isFullyAvailable(complete)).toBe(true);
