@@ -75,7 +75,8 @@ function writeAtomically(file, contents) {
  */
 async function bundlePath(entry) {
   const name = bundleName(entry);
-  const file = path.join(CACHE_DIR, `${name}-${cacheKey(entry)}.js`);
+  const stem = `${name}-${cacheKey(entry)}`;
+  const file = path.join(CACHE_DIR, `${stem}.js`);
   if (fs.existsSync(file)) return file;
   const esbuild = require("esbuild");
   const result = await esbuild.build({
@@ -91,9 +92,10 @@ async function bundlePath(entry) {
     logLevel: "error",
   });
   fs.mkdirSync(CACHE_DIR, { recursive: true });
-  // Bundles (and code caches) of older sources of the same entry are of no further use.
+  // Bundles (and code caches) of older sources of the same entry are of no further use. Files of this key are
+  // kept: a parallel run of the same sources (jest workers) may have just written, or be about to read, them.
   for (const old of fs.readdirSync(CACHE_DIR)) {
-    if (old.startsWith(`${name}-`)) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
+    if (old.startsWith(`${name}-`) && !old.startsWith(stem)) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
   }
   writeAtomically(file, result.outputFiles[0].contents);
   return file;

@@ -17,9 +17,10 @@ const ZIP_MTIME = new Date("2000-01-01T00:00:00Z");
 /**
  * Bundles src/lambda-coredns/runtime with esbuild for nodejs22.x into a zip, deterministically: the same
  * source and lock file give the same bytes. The zip is cached under node_modules/.cache by a hash of those
- * inputs, so only the first synth after a change pays for esbuild (about 250 ms).
+ * inputs, so only the first synth after a change pays for esbuild (about 250 ms). `cacheDir` is for tests
+ * that must rebuild without pulling the zip from under a parallel synth.
  */
-export function bundleCoreDnsFix(): LambdaBundle {
+export function bundleCoreDnsFix(cacheDir = path.join(projectRoot(), "node_modules", ".cache", "autonomous-eks")): LambdaBundle {
   const root = projectRoot();
   const runtimeDir = path.join(root, "src", "lambda-coredns", "runtime");
   const inputs = createHash("sha256");
@@ -31,7 +32,6 @@ export function bundleCoreDnsFix(): LambdaBundle {
   }
   // The lock file pins esbuild and the bundled AWS SDK packages.
   inputs.update(fs.readFileSync(path.join(root, "package-lock.json")));
-  const cacheDir = path.join(root, "node_modules", ".cache", "autonomous-eks");
   // The file name is what Terraform sees (assets/<id>/<hash>/coredns-fix.zip); the cache key is the folder.
   const zipDir = path.join(cacheDir, `coredns-fix-${inputs.digest("hex").slice(0, 16)}`);
   const zipPath = path.join(zipDir, "coredns-fix.zip");

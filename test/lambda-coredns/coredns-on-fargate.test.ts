@@ -1,4 +1,5 @@
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { bundleCoreDnsFix } from "../../src/lambda-coredns/lambda-bundle";
 import { config, findResource, readStack, resourcesOfType, synthApp } from "../helpers/synth-app";
@@ -127,13 +128,18 @@ describe("coreDns.mode addon (default)", () => {
 
 describe("the Lambda bundle", () => {
   it("is byte-identical when rebuilt from the same source", () => {
-    const first = bundleCoreDnsFix();
-    const bytes = fs.readFileSync(first.zipPath);
-    fs.rmSync(path.dirname(first.zipPath), { recursive: true });
-    const second = bundleCoreDnsFix();
-    expect(second.zipPath).toBe(first.zipPath);
-    expect(fs.readFileSync(second.zipPath).equals(bytes)).toBe(true);
-    expect(second.sha256).toBe(first.sha256);
+    // Own cache folders: deleting the shared one would pull the zip from under the Terraform suite running alongside.
+    const [firstCache, secondCache] = [fs.mkdtempSync(path.join(os.tmpdir(), "aeks-zip-")), fs.mkdtempSync(path.join(os.tmpdir(), "aeks-zip-"))];
+    try {
+      const first = bundleCoreDnsFix(firstCache);
+      const second = bundleCoreDnsFix(secondCache);
+      expect(path.basename(path.dirname(second.zipPath))).toBe(path.basename(path.dirname(first.zipPath)));
+      expect(fs.readFileSync(second.zipPath).equals(fs.readFileSync(first.zipPath))).toBe(true);
+      expect(second.sha256).toBe(first.sha256);
+      expect(bundleCoreDnsFix().sha256).toBe(first.sha256);
+    } finally {
+      for (const dir of [firstCache, secondCache]) fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("loads as a CommonJS module exporting the handler", () => {
