@@ -39,6 +39,8 @@ export class CoreAddons extends Construct {
       cluster,
       // The add-on owns the amazon-vpc-cni ConfigMap where the VPC resource controller reads this switch:
       // written there by hand it would be overwritten at the add-on's next update.
+      // (aws/containers-roadmap#2341; an update then stops on a ConfigurationConflict: amazon-vpc-cni-k8s#2877.)
+      // The key is the add-on schema's, a string as cdk-eks-blueprints passes it (cdk-eks-blueprints#935).
       // @see https://docs.aws.amazon.com/eks/latest/userguide/windows-support.html
       configurationValues: props.windowsNodes ? JSON.stringify({ enableWindowsIpam: "true" }) : undefined,
     });
