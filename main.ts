@@ -2,6 +2,7 @@ import { configWarnings } from "./src/config/config-warnings";
 import { loadClusters } from "./src/config/load-clusters";
 import { InputError, InputErrors } from "./src/shared/input-error";
 import { buildStacks, createApp } from "./src/stacks/autonomous-eks-app";
+import { prepareOutputDirectory } from "./src/stacks/output-directory";
 
 // Configuration errors are the user's to fix: print them all, each with its file, exit non-zero, write nothing.
 function loadClustersOrExit() {
@@ -19,6 +20,13 @@ const clusters = loadClustersOrExit();
 // On stderr, once per synth and cluster: stdout is for what was written.
 for (const { config } of clusters) {
   for (const warning of configWarnings(config)) console.error(clusters.length > 1 ? `Warning (${config.name}): ${warning}` : `Warning: ${warning}`);
+}
+try {
+  prepareOutputDirectory();
+} catch (error) {
+  if (!(error instanceof InputError)) throw error;
+  console.error(`Cannot write the synthesized stacks: ${error.message}`);
+  process.exit(1);
 }
 const app = createApp();
 for (const { config } of clusters) buildStacks(app, config);

@@ -21,7 +21,9 @@ process.on("exit", (code) => {
   const lines = stacks.map((stack) => {
     const json = JSON.parse(fs.readFileSync(path.join(outdir, stack.synthesizedStackPath), "utf8"));
     const resources = Object.values(json.resource ?? {}).reduce((n, byName) => n + Object.keys(byName).length, 0);
-    return `  ${path.relative(process.cwd(), path.join(outdir, stack.synthesizedStackPath))}  (${resources} resources)`;
+    const file = path.join(outdir, stack.synthesizedStackPath);
+    const relative = path.relative(process.cwd(), file);
+    return `  ${relative.startsWith("..") ? file : relative}  (${resources} resources)`;
   });
   console.log(`Synthesized ${stacks.length} stacks:\n${lines.join("\n")}`);
 });

@@ -186,6 +186,24 @@ describe("main.ts, run by the app command", () => {
     expect(fs.existsSync(outdir)).toBe(false);
   });
 
+  it("creates CDKTF_OUTDIR with its parents, as npm run synth users expect of a path they name", () => {
+    const outdir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aeks-deep-")), "a", "b", "cdktf.out");
+    const { status } = runMain({ CLUSTER_CONFIG: "", CDKTF_OUTDIR: outdir });
+    expect(status).toBe(0);
+    expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual(["karpenter-autonomous-cluster", "karpenter-autonomous-karpenter"]);
+  });
+
+  it("refuses a CDKTF_OUTDIR below a file in one line, after the config checks, and writes nothing", () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aeks-file-")), "not-a-folder");
+    fs.writeFileSync(file, "");
+    const { status, stdout, stderr } = runMain({ CLUSTER_CONFIG: "", CDKTF_OUTDIR: path.join(file, "cdktf.out") });
+    expect({ status, stdout }).toEqual({ status: 1, stdout: "" });
+    expect(stderr).toBe(
+      `Warning: ${OPEN_TO_INTERNET}\nCannot write the synthesized stacks: CDKTF_OUTDIR: 1 problem\n  - got "${path.join(file, "cdktf.out")}"; must be a folder this user can write, or one that can be created: a part of that path is a file, not a folder\n`,
+    );
+    expect(fs.readFileSync(file, "utf8")).toBe("");
+  });
+
   it("reports a missing file the same way", () => {
     const { status, stderr, outdir } = runMain({ CLUSTER_CONFIG: "/nonexistent/cluster.yaml" });
     expect(status).toBe(1);
