@@ -2,6 +2,7 @@ import { z } from "zod";
 import { backendSchema } from "../backend/backend-config";
 import { addonsSchema, coreDnsSchema } from "../eks/addon-settings";
 import { clusterSettingsSchema } from "../eks/cluster-settings";
+import { CALENDAR_DATE, EKS_SUPPORT_CALENDAR, supportPhase } from "../eks/kubernetes-version-support";
 import { FARGATE_NAMESPACE_CHECKS, fargateSchema } from "../fargate/fargate-config";
 import { loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue";
 import { DEFAULT_KUBERNETES_VERSION, KARPENTER_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from "../karpenter/karpenter-release";
@@ -62,10 +63,15 @@ const clusterFields = strictObject({
     .default("us-east-1"),
   kubernetesVersion: z
     .enum(SUPPORTED_KUBERNETES_VERSIONS, {
-      error: (issue) =>
-        typeof issue.input === "number"
-          ? `must be a quoted string such as "${DEFAULT_KUBERNETES_VERSION}" (YAML reads 1.30 as the number 1.3)`
-          : `must be a Kubernetes version supported by Karpenter ${KARPENTER_VERSION} and EKS: ${SUPPORTED_KUBERNETES_VERSIONS.join(", ")}`,
+      error: (issue) => {
+        if (typeof issue.input === "number") return `must be a quoted string such as "${DEFAULT_KUBERNETES_VERSION}" (YAML reads 1.30 as the number 1.3)`;
+        const allowed = `a Kubernetes version supported by Karpenter ${KARPENTER_VERSION} and EKS: ${SUPPORTED_KUBERNETES_VERSIONS.join(", ")}`;
+        if (typeof issue.input === "string" && supportPhase(issue.input) === "ended") {
+          const ended = EKS_SUPPORT_CALENDAR[issue.input].endOfExtendedSupport;
+          return `EKS's extended support for it ended on ${ended} (EKS's calendar as of ${CALENDAR_DATE}): EKS creates no cluster on it; must be ${allowed}`;
+        }
+        return `must be ${allowed}`;
+      },
     })
     .default(DEFAULT_KUBERNETES_VERSION),
   /** Tags on every AWS resource (provider default_tags). */

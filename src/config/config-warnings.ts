@@ -1,3 +1,4 @@
+import { versionSupportWarning } from "../eks/kubernetes-version-support";
 import type { ClusterConfig } from "./cluster-schema";
 
 /**
@@ -5,10 +6,12 @@ import type { ClusterConfig } from "./cluster-schema";
  * config, which the entry point prints on stderr at every synth (a warning only in manifest.json is one
  * nobody reads).
  */
-export function configWarnings(config: Pick<ClusterConfig, "cluster" | "karpenter" | "backend">): string[] {
+export function configWarnings(config: Pick<ClusterConfig, "kubernetesVersion" | "cluster" | "karpenter" | "backend">): string[] {
   const { cluster, karpenter, backend } = config;
   const hcpTerraform = backend.type === "cloud";
   const warnings: string[] = [];
+  const support = versionSupportWarning(config.kubernetesVersion, cluster.upgradePolicy);
+  if (support !== undefined) warnings.push(support);
   if (cluster.endpointPublicAccess && cluster.publicAccessCidrs.includes("0.0.0.0/0")) {
     warnings.push(
       "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): narrow it, or set cluster.endpointPublicAccess: false, for production",

@@ -26,9 +26,10 @@ export const DEFAULT_NAMESPACE = "karpenter";
 
 /**
  * Kubernetes minor versions that Karpenter 1.14 supports and EKS offers (Karpenter's compatibility matrix:
- * 1.36 needs >= 1.13; the oldest is the oldest EKS still runs in extended support).
+ * 1.36 needs >= 1.13; the oldest is the oldest EKS still runs, in extended support, on the date of
+ * src/eks/kubernetes-version-support.ts: 1.30's ended on 2026-07-23).
  * @see https://karpenter.sh/v1.14/upgrading/compatibility/
  */
-export const SUPPORTED_KUBERNETES_VERSIONS = ["1.30", "1.31", "1.32", "1.33", "1.34", "1.35", "1.36"] as const;
+export const SUPPORTED_KUBERNETES_VERSIONS = ["1.31", "1.32", "1.33", "1.34", "1.35", "1.36"] as const;
 
 export const DEFAULT_KUBERNETES_VERSION = "1.35";

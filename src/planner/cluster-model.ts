@@ -2,6 +2,7 @@ import type { ClusterConfig } from "../config/cluster-schema";
 import { isFolder } from "../config/load-clusters";
 import { CLUSTER_CONFIG_ENV, loadClusterConfig, parseClusterConfig, readClusterConfigFile } from "../config/load-config";
 import { COREDNS_RESOURCES } from "../eks/addon-settings";
+import { EKS_SUPPORT_CALENDAR, supportPhase } from "../eks/kubernetes-version-support";
 import { systemFargateProfiles } from "../fargate/fargate-config";
 import { karpenterChartValues } from "../karpenter/kubernetes/chart-values";
 import { isWindows } from "../provisioners/ami-selection";
@@ -49,12 +50,15 @@ const NODE_DAEMON_SETS: readonly SystemPods[] = [
 ];
 
 /**
- * The support tier billed today. Extended support is billed only once the version has left standard
- * support, which this project does not track by date: the plan prices standard support and warns when the
- * upgradePolicy would move the bill to extended support (see baseCosts).
+ * The support tier the control plane is billed at, on the date of EKS's calendar (a version past standard
+ * support is billed extended support whatever the upgradePolicy), and the day standard support ends.
  */
-function controlPlaneSupport(_config: ClusterConfig): "standard" | "extended" {
-  return "standard";
+function controlPlaneSupport(config: ClusterConfig): Pick<ClusterModel, "controlPlaneSupport" | "standardSupportEnds"> {
+  const phase = supportPhase(config.kubernetesVersion);
+  return {
+    controlPlaneSupport: phase === "standard" ? "standard" : "extended",
+    standardSupportEnds: EKS_SUPPORT_CALENDAR[config.kubernetesVersion].endOfStandardSupport,
+  };
 }
 
 function resources(requests: { readonly cpu: string; readonly memory: string }): SystemPods["requests"] {
@@ -159,7 +163,7 @@ export function clusterModelOf(config: ClusterConfig): ClusterModel {
     fargateSystemPods: fargateSystemPods(config),
     nodeDaemonSets: NODE_DAEMON_SETS,
     natGateways: natGateways(config),
-    controlPlaneSupport: controlPlaneSupport(config),
+    ...controlPlaneSupport(config),
     upgradePolicy: config.cluster.upgradePolicy,
     kubernetesVersion: config.kubernetesVersion,
   };

@@ -72,8 +72,10 @@ export interface ClusterModel {
   /** aws-node and kube-proxy: on every Linux node (replicas is 1: one per node). */
   readonly nodeDaemonSets: readonly SystemPods[];
   readonly natGateways: number;
-  /** The support tier the control plane is billed at today. */
+  /** The support tier the control plane is billed at, on the date of EKS's calendar the project holds. */
   readonly controlPlaneSupport: "standard" | "extended";
+  /** The first day the version is past standard support (YYYY-MM-DD). */
+  readonly standardSupportEnds: string;
   /** The cluster's upgradePolicy: with extended, EKS bills extended support once the version leaves standard support. */
   readonly upgradePolicy: "standard" | "extended";
   readonly kubernetesVersion: string;

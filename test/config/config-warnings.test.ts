@@ -33,6 +33,41 @@ describe("configWarnings", () => {
     expect(warningsFor({ cluster: narrowed, karpenter: { kubernetesAuth: "exec" } })).toEqual([]);
   });
 
+  describe("the Kubernetes version's support, on EKS's calendar as of 2026-11-23", () => {
+    const narrowed = { publicAccessCidrs: ["203.0.113.0/24"] };
+    const versionWarnings = (kubernetesVersion: string, upgradePolicy = "extended") =>
+      warningsFor({ kubernetesVersion, cluster: { ...narrowed, upgradePolicy } });
+
+    it("is quiet for versions in standard support beyond the next 90 days", () => {
+      expect(versionWarnings("1.35")).toEqual([]);
+      expect(versionWarnings("1.36")).toEqual([]);
+    });
+
+    it("warns that a version leaving standard support soon will cost more, or be upgraded by EKS", () => {
+      const leaves = "Kubernetes 1.34 leaves EKS standard support on 2026-12-02 (EKS's calendar as of 2026-11-23): from then on";
+      const upgrade = "upgrade to 1.35 before then (kubernetesVersion; the README's upgrade procedure)";
+      expect(versionWarnings("1.34")).toEqual([
+        `${leaves} the control plane is billed extended support, six times the standard price (npm run plan prices it); ${upgrade}`,
+      ]);
+      expect(versionWarnings("1.34", "standard")).toEqual([
+        `${leaves} EKS upgrades the control plane by itself (cluster.upgradePolicy is standard), out of Terraform's hands; ${upgrade}`,
+      ]);
+    });
+
+    it("warns that a version in extended support costs six times as much, whatever the upgradePolicy", () => {
+      const warning =
+        "Kubernetes 1.33 left EKS standard support on 2026-07-29 (EKS's calendar as of 2026-11-23): a cluster on it is billed extended support, six times the standard price (npm run plan prices it), whatever cluster.upgradePolicy says; upgrade to 1.34 (kubernetesVersion; the README's upgrade procedure)";
+      expect(versionWarnings("1.33")).toEqual([warning]);
+      expect(versionWarnings("1.33", "standard")).toEqual([warning]);
+    });
+
+    it("warns that EKS is about to stop running a version", () => {
+      expect(versionWarnings("1.31")).toEqual([
+        "Kubernetes 1.31 leaves EKS extended support on 2026-11-26 (EKS's calendar as of 2026-11-23): then EKS creates no cluster on it and upgrades existing control planes by itself; upgrade to 1.32 now (kubernetesVersion; the README's upgrade procedure)",
+      ]);
+    });
+  });
+
   it("gives every warning that applies, in a fixed order", () => {
     expect(warningsFor({ backend: HCP, karpenter: { kubernetesAuth: "exec" } })).toEqual([OPEN_TO_INTERNET, EXEC_ON_HCP]);
   });

@@ -83,7 +83,13 @@ describe("region and version", () => {
 
   it("rejects a Kubernetes version the pinned Karpenter does not support", () => {
     expect(problems({ name: "demo", kubernetesVersion: "1.28" })).toEqual([
-      'kubernetesVersion: got "1.28"; must be a Kubernetes version supported by Karpenter 1.14.1 and EKS: 1.30, 1.31, 1.32, 1.33, 1.34, 1.35, 1.36',
+      'kubernetesVersion: got "1.28"; must be a Kubernetes version supported by Karpenter 1.14.1 and EKS: 1.31, 1.32, 1.33, 1.34, 1.35, 1.36',
+    ]);
+  });
+
+  it("says when EKS stopped running a version it once offered", () => {
+    expect(problems({ name: "demo", kubernetesVersion: "1.30" })).toEqual([
+      `kubernetesVersion: got "1.30"; EKS's extended support for it ended on 2026-07-23 (EKS's calendar as of 2026-11-23): EKS creates no cluster on it; must be a Kubernetes version supported by Karpenter 1.14.1 and EKS: 1.31, 1.32, 1.33, 1.34, 1.35, 1.36`,
     ]);
   });
 

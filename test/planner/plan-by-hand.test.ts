@@ -149,11 +149,23 @@ describe("plans by hand", () => {
     const plan = planOf(DEFAULT, deployment("none", 0, "1", "1Gi"));
     expect(plan.json.base.items.map((i) => i.hourlyUsd)).toEqual([0.1, 0.024685, 0.09874, 0.045]);
     expect(plan.json.base.hourlyUsd).toBe(0.268425);
-    // Extended support ($0.60) is billed only once the version leaves standard support: the default
-    // upgradePolicy (extended) says when, standard says nothing more.
-    expect(plan.json.base.items[0].what).toBe("EKS control plane (standard support; $0.6/hour once Kubernetes 1.35 leaves it, as upgradePolicy is extended)");
+    // 1.35 is in standard support until 2027-03-27 (EKS's calendar); the default upgradePolicy (extended)
+    // then bills $0.60, standard lets EKS upgrade the control plane.
+    expect(plan.json.base.items[0].what).toBe("EKS control plane (standard support until 2027-03-27; $0.6/hour from then, as upgradePolicy is extended)");
     const standard = planOf({ ...DEFAULT, cluster: { upgradePolicy: "standard" } }, deployment("none", 0, "1", "1Gi"));
-    expect(standard.json.base.items[0].what).toBe("EKS control plane (standard support)");
+    expect(standard.json.base.items[0].what).toBe("EKS control plane (standard support until 2027-03-27; then EKS upgrades it, as upgradePolicy is standard)");
+  });
+
+  it("bills extended support for a version past standard support, whatever the upgradePolicy", () => {
+    // 1.32 left standard support on 2026-03-23: $0.60 instead of $0.10 per cluster-hour.
+    for (const upgradePolicy of ["extended", "standard"]) {
+      const plan = planOf({ ...DEFAULT, kubernetesVersion: "1.32", cluster: { upgradePolicy } }, deployment("none", 0, "1", "1Gi"));
+      expect(plan.json.base.items[0]).toEqual({
+        what: "EKS control plane (extended support: Kubernetes 1.32 left standard support on 2026-03-23)",
+        hourlyUsd: 0.6,
+      });
+      expect(plan.json.base.hourlyUsd).toBe(0.768425);
+    }
   });
 
   it("Fargate's sizes: the larger of requests and init requests, plus 256 MiB, rounded up to a supported size", () => {

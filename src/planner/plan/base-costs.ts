@@ -20,12 +20,14 @@ export function baseCosts(cluster: ClusterModel, fargateGroups: readonly PodGrou
   const items: { what: string; hourlyUsd: number }[] = [];
   const warnings: string[] = [];
   const support = cluster.controlPlaneSupport;
-  // Extended support is billed only after the version leaves standard support; say when it would be.
-  const later =
-    support === "standard" && cluster.upgradePolicy === "extended"
-      ? `; $${prices.eksControlPlaneHourly.extended}/hour once Kubernetes ${cluster.kubernetesVersion} leaves it, as upgradePolicy is extended`
-      : "";
-  items.push({ what: `EKS control plane (${support} support${later})`, hourlyUsd: prices.eksControlPlaneHourly[support] });
+  const version = cluster.kubernetesVersion;
+  const supportNote =
+    support === "extended"
+      ? `extended support: Kubernetes ${version} left standard support on ${cluster.standardSupportEnds}`
+      : cluster.upgradePolicy === "extended"
+        ? `standard support until ${cluster.standardSupportEnds}; $${prices.eksControlPlaneHourly.extended}/hour from then, as upgradePolicy is extended`
+        : `standard support until ${cluster.standardSupportEnds}; then EKS upgrades it, as upgradePolicy is standard`;
+  items.push({ what: `EKS control plane (${supportNote})`, hourlyUsd: prices.eksControlPlaneHourly[support] });
 
   for (const pods of cluster.fargateSystemPods) {
     const size = fargateSize(pods.requests, prices);
