@@ -13,7 +13,6 @@ export const DURATION_OR_NEVER = /^(([0-9]+(s|m|h))+|Never)$/;
 /** terminationGracePeriod: no "Never". */
 export const DURATION = /^([0-9]+(s|m|h))+$/;
 export const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
-export const BUDGET_SCHEDULE = /^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\s(.+)\s(.+)\s(.+)\s(.+))$/;
 export const BUDGET_DURATION = /^((([0-9]+(h|m))|([0-9]+h[0-9]+m))(0s)?)$/;
 /** A Kubernetes resource quantity ("1000", "1000Gi", "500m"). */
 export const QUANTITY = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
@@ -104,6 +103,25 @@ export function aliasFamilyToAmiFamily(aliasFamily: string): (typeof AMI_FAMILIE
   const found = AMI_FAMILIES.find((f) => f.toLowerCase() === aliasFamily);
   if (found === undefined) throw new Error(`unknown alias family ${aliasFamily}`);
   return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Runtime validation (pkg/apis/v1/nodeclaim_validation.go), which runs after admission: a NodePool that
+// breaks it is stored, then stays NotReady and launches nothing.
+
+/**
+ * Labels whose values Karpenter knows (validateWellKnownValues). An `In` requirement with none of them is an
+ * error; unknown values beside known ones are logged and ignored. Tenancy's two values are the only ones
+ * any instance type offers (the AWS provider's computeRequirements).
+ */
+export const WELL_KNOWN_VALUES: Readonly<Record<string, readonly string[]>> = {
+  "karpenter.sh/capacity-type": ["on-demand", "spot", "reserved"],
+  "karpenter.k8s.aws/instance-tenancy": ["default", "dedicated"],
+};
+
+/** Gt, Lt, Gte and Lte values: strconv.Atoi in Karpenter, so a non-negative int64. */
+export function isNonNegativeInt64(value: string): boolean {
+  return /^[0-9]{1,19}$/.test(value) && BigInt(value) <= 2n ** 63n - 1n;
 }
 
 // ---------------------------------------------------------------------------------------------------------

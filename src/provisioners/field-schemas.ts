@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { strictObject } from "../shared/schema-helpers";
 import { LABEL_VALUE, MAX_SELECTOR_TAGS, MESSAGES, QUANTITY, restrictedLabelMessage, TAINT_EFFECTS } from "./crd-rules";
+import { exceedsGoDuration, GO_DURATION_OVERFLOW } from "./go-duration";
 import { qualifiedNameProblem } from "./qualified-name";
 
 // Field schemas shared by node classes and NodePools: the CRDs' OpenAPI patterns with messages in plain words.
@@ -24,6 +25,9 @@ export const quantity = (what: string) =>
       .string({ error: `must be a ${what} quantity such as "1000", "1000Gi" or "500m"` })
       .regex(QUANTITY, { error: `must be a ${what} quantity such as "1000", "1000Gi" or "500m"` }),
   );
+
+/** A duration field that also fits Go's int64 nanoseconds, which Karpenter decodes it into. */
+export const goDuration = (schema: z.ZodString) => schema.refine((text) => !exceedsGoDuration(text), { error: GO_DURATION_OVERFLOW });
 
 export const labelValue = z.string().max(63, { error: "must be at most 63 characters (a label value)" }).regex(LABEL_VALUE, {
   error: "must be a label value: letters, digits, '-', '_' and '.', starting and ending with a letter or digit",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { strictObject, withChecks } from "../shared/schema-helpers";
-import { DURATION, EVICTION_SIGNALS, EVICTION_THRESHOLD, MESSAGES, QUANTITY, RESERVED_RESOURCES } from "./crd-rules";
+import { EVICTION_SIGNALS, EVICTION_THRESHOLD, MESSAGES, QUANTITY, RESERVED_RESOURCES } from "./crd-rules";
+import { exceedsGoDuration, goDurationNanos } from "./go-duration";
 
 // The `kubelet` block of an EC2NodeClass (Karpenter 1.14.1's typed form), with the CRD's CEL rules.
 
@@ -38,22 +39,35 @@ const evictionThresholds = (field: string) =>
     MESSAGES.evictionKeys(field),
   );
 
+/**
+ * The CRD's int32 fields. API servers before 1.36 do not enforce the format, and Karpenter then fails to
+ * decode the object (json: cannot unmarshal number into int32).
+ */
+const int32 = z
+  .number()
+  .int()
+  .min(0, { error: "must be between 0 and 2147483647 (a non-negative int32)" })
+  .max(2 ** 31 - 1, { error: "must be between 0 and 2147483647 (a non-negative int32)" });
+
 const percent = z.number().int().min(0, { error: "must be between 0 and 100" }).max(100, { error: "must be between 0 and 100" });
 
 const kubeletFields = strictObject({
   clusterDNS: z.array(z.string().min(1)).optional(),
-  maxPods: z.number().int().min(0).optional(),
-  podsPerCore: z.number().int().min(0).optional(),
+  maxPods: int32.optional(),
+  podsPerCore: int32.optional(),
   systemReserved: reservedResources("systemReserved").optional(),
   kubeReserved: reservedResources("kubeReserved").optional(),
   evictionHard: evictionThresholds("evictionHard").optional(),
   evictionSoft: evictionThresholds("evictionSoft").optional(),
   evictionSoftGracePeriod: keysFrom(
-    z.string().regex(DURATION, { error: 'must be a duration such as "1m30s"' }),
+    // No CRD pattern here: the kubelet reads a Go duration (metav1.Duration), so "1m30.5s" and "500ms" are fine.
+    z.string().refine((text) => (goDurationNanos(text) ?? -1n) >= 0n && !exceedsGoDuration(text), {
+      error: 'must be a duration such as "1m30s", "90s" or "500ms" (Go\'s syntax: h, m, s, ms, us, ns; decimals allowed; not negative)',
+    }),
     EVICTION_SIGNALS,
     MESSAGES.evictionKeys("evictionSoftGracePeriod"),
   ).optional(),
-  evictionMaxPodGracePeriod: z.number().int().min(0).optional(),
+  evictionMaxPodGracePeriod: int32.optional(),
   imageGCHighThresholdPercent: percent.optional(),
   imageGCLowThresholdPercent: percent.optional(),
   cpuCFSQuota: z.boolean().optional(),

@@ -103,7 +103,8 @@ const ebs = withChecks(
 );
 
 const blockDeviceMapping = strictObject({
-  deviceName: z.string().regex(/^\/dev\/[a-z0-9]+$/, { error: "must be a device name such as /dev/xvda" }),
+  // The CRD has no pattern; EC2 takes "/dev/sdh" and, on Windows, "xvdh" (the CRD's own examples).
+  deviceName: z.string().regex(/^(\/dev\/)?[a-z0-9]+$/, { error: "must be a device name such as /dev/xvda, /dev/sdh or (Windows) xvdh" }),
   rootVolume: z.boolean().optional(),
   ebs: ebs.optional(),
 });

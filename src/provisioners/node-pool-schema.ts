@@ -3,19 +3,21 @@ import { repeatedIndexes, strictObject, withChecks } from "../shared/schema-help
 import {
   BUDGET_DURATION,
   BUDGET_NODES,
-  BUDGET_SCHEDULE,
   COMPARISON_OPERATORS,
   CONSOLIDATION_POLICIES,
   DISRUPTION_REASONS,
   DURATION,
   DURATION_OR_NEVER,
+  isNonNegativeInt64,
   MAX_BUDGETS,
   MAX_LABELS,
   MAX_REQUIREMENTS,
   MESSAGES,
   OPERATORS,
+  WELL_KNOWN_VALUES,
 } from "./crd-rules";
-import { labelKey, labels, labelValue, lowercaseName, nonEmptyList, objectName, quantity, taint } from "./field-schemas";
+import { cronScheduleProblem } from "./cron-schedule";
+import { goDuration, labelKey, labels, labelValue, lowercaseName, nonEmptyList, objectName, quantity, taint } from "./field-schemas";
 import { instanceCategoryOf, selectionRequirements } from "./pool-requirements";
 import { DEFAULT_NODE_CLASS_NAME, DEFAULT_NODE_POOL_NAME } from "./provisioner-defaults";
 
@@ -47,8 +49,20 @@ const budget = withChecks(
     /** How many nodes may be disrupted at once. */
     nodes: budgetNodes,
     /** Cron schedule (UTC) when the budget starts; needs duration. */
-    schedule: z.string().regex(BUDGET_SCHEDULE, { error: 'must be a cron expression such as "0 9 * * mon-fri" or a macro such as @daily' }).optional(),
-    duration: z.string().regex(BUDGET_DURATION, { error: 'must be a duration in hours and minutes such as "8h" or "1h30m"' }).optional(),
+    schedule: z
+      .string()
+      .superRefine((schedule, ctx) => {
+        const problem = cronScheduleProblem(schedule);
+        if (problem !== undefined) {
+          ctx.addIssue({
+            code: "custom",
+            input: schedule,
+            message: `must be a cron schedule such as "0 9 * * mon-fri" (UTC) or a macro such as @daily: ${problem}`,
+          });
+        }
+      })
+      .optional(),
+    duration: goDuration(z.string().regex(BUDGET_DURATION, { error: 'must be a duration in hours and minutes such as "8h" or "1h30m"' })).optional(),
     reasons: z.array(z.enum(DISRUPTION_REASONS)).optional(),
   }),
   [
@@ -74,7 +88,7 @@ const requirement = withChecks(
       reads: ["operator", "values"],
       check: ({ operator, values }, report) => {
         if (operator === "In" && (values ?? []).length === 0) report(["values"], values, MESSAGES.inNeedsValues);
-        if (COMPARISON_OPERATORS.includes(operator) && !(values?.length === 1 && /^[0-9]{1,18}$/.test(values[0]))) {
+        if (COMPARISON_OPERATORS.includes(operator) && !(values?.length === 1 && isNonNegativeInt64(values[0]))) {
           report(["values"], values, MESSAGES.comparisonNeedsInteger);
         }
       },
@@ -84,6 +98,18 @@ const requirement = withChecks(
       check: ({ operator, values, minValues }, report) => {
         const count = values?.length ?? 0;
         if (operator === "In" && minValues !== undefined && count > 0 && count < minValues) report(["minValues"], minValues, MESSAGES.minValuesExceedValues);
+      },
+    },
+    {
+      reads: ["key", "operator", "values", "minValues"],
+      check: ({ key, operator, values = [], minValues }, report) => {
+        const known = WELL_KNOWN_VALUES[key];
+        if (known === undefined || operator !== "In" || values.length === 0) return;
+        const valid = values.filter((v) => known.includes(v));
+        const expected = `Karpenter knows ${known.join(", ")} for ${key}; its NodePool would stay NotReady and launch nothing`;
+        if (valid.length === 0) report(["values"], values, `has no valid value: ${expected}`);
+        else if (minValues !== undefined && valid.length < minValues)
+          report(["minValues"], minValues, `is more than the ${valid.length} valid values: ${expected}`);
       },
     },
   ],
@@ -115,15 +141,15 @@ const nodePoolFields = strictObject({
   /** Higher weights are tried first (1-100). */
   weight: z.number().int().min(1, { error: "must be between 1 and 100" }).max(100, { error: "must be between 1 and 100" }).optional(),
   consolidationPolicy: z.enum(CONSOLIDATION_POLICIES).default("WhenEmptyOrUnderutilized"),
-  consolidateAfter: z.string().regex(DURATION_OR_NEVER, { error: 'must be a duration such as "30s", "1m" or "1h30m", or "Never"' }).default("1m"),
+  consolidateAfter: goDuration(z.string().regex(DURATION_OR_NEVER, { error: 'must be a duration such as "30s", "1m" or "1h30m", or "Never"' })).default("1m"),
   budgets: z
     .array(budget)
     .max(MAX_BUDGETS, { error: `must list at most ${MAX_BUDGETS} budgets` })
     .default([{ nodes: "10%" }]),
   /** Nodes are replaced after this age (picks up new AMIs); "Never" disables it. */
-  expireAfter: z.string().regex(DURATION_OR_NEVER, { error: 'must be a duration such as "720h", or "Never"' }).default("720h"),
+  expireAfter: goDuration(z.string().regex(DURATION_OR_NEVER, { error: 'must be a duration such as "720h", or "Never"' })).default("720h"),
   /** How long a draining node waits for its pods before they are deleted; default forever. */
-  terminationGracePeriod: z.string().regex(DURATION, { error: 'must be a duration such as "48h" or "30m"' }).optional(),
+  terminationGracePeriod: goDuration(z.string().regex(DURATION, { error: 'must be a duration such as "48h" or "30m"' })).optional(),
   /**
    * Accept instance names the instance catalogue does not list (a family AWS launched after the catalogue's
    * date), and skip the check that some type matches the pool. Refreshing the catalogue is the better way.

@@ -25,18 +25,26 @@ const labelKey = mostly(
 );
 const duration = fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom("s", "m", "h")).map(([n, unit]) => `${n}${unit}`);
 
+/** Capacity types Karpenter knows, in place of random values, which it would refuse (a well-known label). */
+const knownCapacityTypes = <T extends { key: string; values: string[] }>(r: T): T =>
+  r.key === "karpenter.sh/capacity-type" ? { ...r, values: r.values.map((_, i) => ["spot", "on-demand", "reserved"][i % 3]) } : r;
+
 const requirement = fc.oneof(
   {
-    arbitrary: fc.record({ key: labelKey, operator: fc.constantFrom("In", "NotIn"), values: fc.array(labelValue, { minLength: 1, maxLength: 4 }) }),
+    arbitrary: fc
+      .record({ key: labelKey, operator: fc.constantFrom("In", "NotIn"), values: fc.array(labelValue, { minLength: 1, maxLength: 4 }) })
+      .map(knownCapacityTypes),
     weight: 8,
   },
   {
-    arbitrary: fc.record({
-      key: labelKey,
-      operator: fc.constant("In"),
-      values: fc.array(labelValue, { minLength: 2, maxLength: 4 }),
-      minValues: fc.constantFrom(1, 2),
-    }),
+    arbitrary: fc
+      .record({
+        key: labelKey,
+        operator: fc.constant("In"),
+        values: fc.array(labelValue, { minLength: 2, maxLength: 4 }),
+        minValues: fc.constantFrom(1, 2),
+      })
+      .map(knownCapacityTypes),
     weight: 4,
   },
   {

@@ -1,0 +1,79 @@
+/**
+ * The cron dialect of a disruption budget's schedule: Karpenter parses it with robfig/cron's ParseStandard
+ * (prefixed "TZ=UTC "), five fields or a macro. The CRD pattern only counts fields, and a schedule that does
+ * not parse makes the budget fail closed: Karpenter logs "invariant violated, invalid cron" and disrupts no
+ * node for that budget's reasons, which looks like a stuck cluster, not a config mistake.
+ * @see https://github.com/kubernetes-sigs/karpenter/blob/main/pkg/apis/v1/nodepool.go (Budget.IsActive)
+ * @see https://pkg.go.dev/github.com/robfig/cron/v3#ParseStandard
+ */
+
+const MACROS = ["@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"];
+
+interface CronField {
+  readonly name: string;
+  readonly min: number;
+  readonly max: number;
+  readonly names?: readonly string[];
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+
+const FIELDS: readonly CronField[] = [
+  { name: "minute", min: 0, max: 59 },
+  { name: "hour", min: 0, max: 23 },
+  { name: "day of month", min: 1, max: 31 },
+  { name: "month", min: 1, max: 12, names: MONTHS },
+  { name: "day of week", min: 0, max: 6, names: DAYS },
+];
+
+/** A number or, where the field has names, a name (any case): robfig's parseIntOrName. */
+function valueOf(text: string, field: CronField): number | string {
+  const named = field.names?.indexOf(text.toLowerCase()) ?? -1;
+  if (named >= 0) return field.name === "month" ? named + 1 : named;
+  if (!/^[0-9]+$/.test(text)) return `"${text}" is not a number${field.names ? " or a name" : ""}`;
+  return Number(text);
+}
+
+/** The problem with one comma-separated part of a field ("1-5", "*\/15", "mon"), or undefined. */
+function rangeProblem(part: string, field: CronField): string | undefined {
+  const [range, step, ...extra] = part.split("/");
+  if (extra.length > 0) return `"${part}" has more than one '/'`;
+  const bounds = range.split("-");
+  if (bounds.length > 2) return `"${part}" has more than one '-'`;
+  let start: number;
+  let end: number;
+  if (range === "*" || range === "?") {
+    [start, end] = [field.min, field.max];
+  } else {
+    const low = valueOf(bounds[0], field);
+    if (typeof low === "string") return low;
+    const high = bounds.length === 2 ? valueOf(bounds[1], field) : low;
+    if (typeof high === "string") return high;
+    [start, end] = [low, high];
+  }
+  if (step !== undefined) {
+    if (!/^[0-9]+$/.test(step) || Number(step) === 0) return `the step in "${part}" must be a positive number`;
+    // "5/10" means from 5 to the end, every 10.
+    if (bounds.length === 1 && range !== "*" && range !== "?") end = field.max;
+  }
+  if (start < field.min || end > field.max) return `"${part}" is outside ${field.min}-${field.max}`;
+  if (start > end) return `"${part}" starts after it ends`;
+  return undefined;
+}
+
+/** What is wrong with a budget schedule, in words, or undefined when Karpenter can parse it. */
+export function cronScheduleProblem(schedule: string): string | undefined {
+  if (schedule.startsWith("@")) return MACROS.includes(schedule) ? undefined : `"${schedule}" is not one of the macros ${MACROS.join(", ")}`;
+  const fields = schedule.trim().split(/\s+/);
+  if (fields.length !== 5) {
+    return `has ${fields.length} fields; Karpenter's cron has exactly 5 (minute hour day-of-month month day-of-week), no seconds and no time zone (schedules are UTC)`;
+  }
+  for (const [i, text] of fields.entries()) {
+    for (const part of text.split(",")) {
+      const problem = rangeProblem(part, FIELDS[i]);
+      if (problem !== undefined) return `the ${FIELDS[i].name} field: ${problem}`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,24 @@
+import { WELL_KNOWN_VALUES } from "./crd-rules";
+import type { NodePoolConfig } from "./node-pool-schema";
+
+/**
+ * Values Karpenter drops without failing: an `In` requirement on a label with known values that lists some
+ * unknown ones beside known ones. Karpenter logs "please correct found invalid values, proceeding with
+ * valid values" in its controller log, where nobody looks; a typo such as "on-demnad" then silently removes
+ * the fallback it was meant to allow. (None known at all is an error: see node-pool-schema.)
+ */
+export function ignoredRequirementValues(pools: readonly NodePoolConfig[]): string[] {
+  const warnings: string[] = [];
+  pools.forEach((pool, i) => {
+    pool.requirements.forEach((requirement, j) => {
+      const known = WELL_KNOWN_VALUES[requirement.key];
+      if (known === undefined || requirement.operator !== "In") return;
+      const unknown = (requirement.values ?? []).filter((v) => !known.includes(v));
+      if (unknown.length === 0 || unknown.length === requirement.values?.length) return;
+      warnings.push(
+        `nodePools[${i}].requirements[${j}].values: Karpenter ignores ${unknown.map((v) => `"${v}"`).join(", ")} (it knows ${known.join(", ")} for ${requirement.key}) and launches from the other values only`,
+      );
+    });
+  });
+  return warnings;
+}
