@@ -1,7 +1,7 @@
 import { configWarnings } from "./src/config/config-warnings";
 import { loadClusters } from "./src/config/load-clusters";
 import { InputError, InputErrors } from "./src/shared/input-error";
-import { buildStacks, createApp } from "./src/stacks/autonomous-eks-app";
+import { AppValidationError, buildStacks, createApp, synthesizeApp } from "./src/stacks/autonomous-eks-app";
 import { prepareOutputDirectory } from "./src/stacks/output-directory";
 
 // Configuration errors are the user's to fix: print them all, each with its file, exit non-zero, write nothing.
@@ -30,4 +30,11 @@ try {
 }
 const app = createApp();
 for (const { config } of clusters) buildStacks(app, config);
-app.synth();
+try {
+  synthesizeApp(app);
+} catch (error) {
+  if (!(error instanceof AppValidationError)) throw error;
+  console.error(`Cannot synthesize: ${error.problems.length} problem${error.problems.length === 1 ? "" : "s"}; nothing was written`);
+  for (const problem of error.problems) console.error(`  - ${problem}`);
+  process.exit(1);
+}

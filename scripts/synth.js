@@ -8,6 +8,22 @@ const fs = require("node:fs");
 const path = require("node:path");
 const { ROOT, requireTypeScript } = require("./lib/bundle-cache");
 
+const USAGE = `usage: [CLUSTER_CONFIG=<file or folder>] [CDKTF_OUTDIR=<folder>] npm run synth
+  Synthesizes the cluster config CLUSTER_CONFIG names (a file, or a folder of them: a fleet), else the
+  embedded default cluster, into CDKTF_OUTDIR (default cdktf.out). It takes no arguments.`;
+
+// The config comes from CLUSTER_CONFIG only: an argument such as a file name would otherwise be ignored and
+// the default cluster synthesized in its place.
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (args.length > 0) {
+  console.error(`npm run synth: got ${JSON.stringify(args.join(" "))}; takes no arguments (name the config with CLUSTER_CONFIG)\n${USAGE}`);
+  process.exit(2);
+}
+
 const outdir = path.resolve(ROOT, process.env.CDKTF_OUTDIR || JSON.parse(fs.readFileSync(path.join(ROOT, "cdktf.json"), "utf8")).output || "cdktf.out");
 const stacksDir = path.join(outdir, "stacks");
 const before = fs.existsSync(stacksDir) ? fs.readdirSync(stacksDir) : [];

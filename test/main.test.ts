@@ -204,6 +204,37 @@ describe("main.ts, run by the app command", () => {
     expect(fs.readFileSync(file, "utf8")).toBe("");
   });
 
+  it("checks every stack before writing any: a fleet whose cloud-backed cluster cannot find Terraform writes nothing", () => {
+    const folder = path.dirname(writeConfig("name: a\ncluster: {publicAccessCidrs: [203.0.113.0/24]}\n"));
+    fs.writeFileSync(path.join(folder, "b.yaml"), "name: b\ncluster: {publicAccessCidrs: [203.0.113.0/24]}\nbackend: {type: cloud, organization: acme}\n");
+    // Node's folder only: no terraform on PATH.
+    const { status, stdout, stderr, outdir } = runMain({ CLUSTER_CONFIG: folder, PATH: path.dirname(process.execPath) });
+    const problem =
+      "backend.type cloud: cdktf checks at synth that Terraform >= 1.1 is installed (HCP Terraform's cloud block), and `terraform version` did not run: put terraform on PATH";
+    expect({ status, stdout, stderr }).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: `Cannot synthesize: 2 problems; nothing was written\n  - b-cluster/backend: ${problem}\n  - b-karpenter/backend: ${problem}\n`,
+    });
+    expect(fs.readdirSync(outdir, { recursive: true })).toEqual(["stacks"]);
+  });
+
+  it("refuses arguments, which would otherwise be ignored while the default cluster is synthesized", () => {
+    const synth = spawnSync("node", ["scripts/synth.js", "clusters/prod.yaml"], { cwd: ROOT, encoding: "utf8" });
+    expect(synth.status).toBe(2);
+    expect(synth.stderr.split("\n")[0]).toBe('npm run synth: got "clusters/prod.yaml"; takes no arguments (name the config with CLUSTER_CONFIG)');
+    const help = spawnSync("node", ["scripts/synth.js", "--help"], { cwd: ROOT, encoding: "utf8" });
+    expect({ status: help.status, first: help.stdout.split("\n")[0] }).toEqual({
+      status: 0,
+      first: "usage: [CLUSTER_CONFIG=<file or folder>] [CDKTF_OUTDIR=<folder>] npm run synth",
+    });
+    const app = spawnSync(`${APP_COMMAND} --help`, { shell: true, cwd: ROOT, encoding: "utf8" });
+    expect({ status: app.status, stderr: app.stderr }).toEqual({
+      status: 2,
+      stderr: 'scripts/app.js: got "--help"; takes no arguments: cdktf runs it, and CLUSTER_CONFIG names the config (npm run synth -- --help)\n',
+    });
+  });
+
   it("reports a missing file the same way", () => {
     const { status, stderr, outdir } = runMain({ CLUSTER_CONFIG: "/nonexistent/cluster.yaml" });
     expect(status).toBe(1);

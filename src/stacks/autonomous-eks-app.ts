@@ -4,10 +4,40 @@ import { ClusterStack } from "./cluster-stack";
 import { KarpenterStack } from "./karpenter-stack";
 import { stackNames } from "./stack-names";
 
-/** The cdktf app that holds every cluster's stacks. */
+/**
+ * The cdktf app that holds every cluster's stacks. Synthesize it with synthesizeApp: cdktf's own synth
+ * validates each stack just before writing it, so a fleet whose third stack fails leaves two written.
+ */
 export function createApp(config: AppConfig = {}): App {
   // Annotations would otherwise carry a stack trace, with this machine's paths, into manifest.json.
-  return new App({ ...config, context: { ...config.context, [DISABLE_STACK_TRACE_IN_METADATA]: true } });
+  return new App({ ...config, skipValidation: true, context: { ...config.context, [DISABLE_STACK_TRACE_IN_METADATA]: true } });
+}
+
+/** What cdktf's validations say is wrong with an app (such as no Terraform for HCP Terraform's cloud block). */
+export class AppValidationError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join("\n"));
+    this.name = "AppValidationError";
+  }
+}
+
+/**
+ * cdktf's message when `terraform version` cannot run is the shell's error over several lines; the one
+ * construct that runs it here is HCP Terraform's cloud block.
+ */
+function inWords(problem: string): string {
+  if (!problem.startsWith("Could not determine version of terraform")) return problem;
+  return "backend.type cloud: cdktf checks at synth that Terraform >= 1.1 is installed (HCP Terraform's cloud block), and `terraform version` did not run: put terraform on PATH";
+}
+
+/**
+ * Validates every construct of every stack, then writes them all: all or nothing. The validations are
+ * cdktf's own (the cloud backend's `terraform version` check, provider presence), run once each.
+ */
+export function synthesizeApp(app: App): void {
+  const problems = app.node.findAll().flatMap((construct) => construct.node.validate().map((problem) => `${construct.node.path}: ${inWords(problem)}`));
+  if (problems.length > 0) throw new AppValidationError(problems);
+  app.synth();
 }
 
 /** Both stacks of one cluster, in deployment order. */

@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { ClusterConfig, ClusterConfigInput } from "../../src/config/cluster-schema";
 import { parseClusterConfig } from "../../src/config/load-config";
-import { buildStacks, createApp } from "../../src/stacks/autonomous-eks-app";
+import { buildStacks, createApp, synthesizeApp } from "../../src/stacks/autonomous-eks-app";
 
 /** A synthesized Terraform JSON document. */
 export interface TerraformJson {
@@ -18,11 +18,11 @@ export function config(input: Partial<ClusterConfigInput> = {}): ClusterConfig {
   return parseClusterConfig({ name: "demo", ...input }, "test");
 }
 
-/** Runs a real app.synth() into a fresh temporary folder; returns the folder. */
+/** Runs a real synth (validations, then app.synth()) into a fresh temporary folder; returns the folder. */
 export function synthApp(clusterConfig: ClusterConfig, outdir = fs.mkdtempSync(path.join(os.tmpdir(), "aeks-synth-"))): string {
   const app = createApp({ outdir });
   buildStacks(app, clusterConfig);
-  app.synth();
+  synthesizeApp(app);
   return outdir;
 }
 
