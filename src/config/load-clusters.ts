@@ -11,15 +11,44 @@ export interface LoadedCluster {
 }
 
 /** The files of a fleet folder: one cluster each. Other files (a README) and subfolders are not clusters. */
-const CLUSTER_FILE = /^[^.].*\.(ya?ml|json)$/;
+const CLUSTER_FILE = /^[^.].*\.(ya?ml|json)$/i;
+
+/** Whether a folder entry is a file, following a symbolic link (a fleet may link a shared file in). */
+function isFile(folder: string, entry: fs.Dirent): boolean {
+  if (entry.isFile()) return true;
+  if (!entry.isSymbolicLink()) return false;
+  try {
+    return fs.statSync(path.join(folder, entry.name)).isFile();
+  } catch {
+    // A dangling link is read as a file, so that its problem is reported rather than the file skipped.
+    return true;
+  }
+}
 
 /** The cluster files of a folder, in name order (the order their stacks are synthesized and listed). */
 export function clusterFiles(folder: string): string[] {
-  return fs
-    .readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && CLUSTER_FILE.test(entry.name))
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(folder, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "EACCES" || code === "EPERM" ? "permission denied" : (code ?? String(error));
+    throw new InputError(folder, [`cannot list the fleet folder (${reason}); ${CLUSTER_CONFIG_ENV} must name a readable folder or file`]);
+  }
+  return entries
+    .filter((entry) => CLUSTER_FILE.test(entry.name) && isFile(folder, entry))
     .map((entry) => path.join(folder, entry.name))
     .sort();
+}
+
+/**
+ * CLUSTER_CONFIG as the user meant it. npm runs scripts from the package root and keeps the folder the user
+ * ran it from in INIT_CWD, so `cd clusters && CLUSTER_CONFIG=prod.yaml npm run synth` names clusters/prod.yaml.
+ */
+export function clusterConfigPath(env: NodeJS.ProcessEnv): string | undefined {
+  const named = env[CLUSTER_CONFIG_ENV];
+  if (!named) return undefined;
+  return env.INIT_CWD && !path.isAbsolute(named) ? path.resolve(env.INIT_CWD, named) : named;
 }
 
 /**
@@ -28,8 +57,8 @@ export function clusterFiles(folder: string): string[] {
  * each with its file; a fleet's cluster names must differ, since stack and workspace names derive from them.
  */
 export function loadClusters(env: NodeJS.ProcessEnv = process.env): LoadedCluster[] {
-  const named = env[CLUSTER_CONFIG_ENV];
-  if (!named || !isFolder(named)) return [{ source: named || "embedded default cluster", config: loadClusterConfig(env) }];
+  const named = clusterConfigPath(env);
+  if (!named || !isFolder(named)) return [{ source: named || "embedded default cluster", config: loadClusterConfig({ ...env, [CLUSTER_CONFIG_ENV]: named }) }];
 
   const files = clusterFiles(named);
   if (files.length === 0) {
@@ -47,14 +76,17 @@ export function loadClusters(env: NodeJS.ProcessEnv = process.env): LoadedCluste
       errors.push(error);
     }
   }
-  const firstByName = new Map<string, string>();
+  // Names that differ only in case collide too: IAM role names are unique regardless of case, and so are
+  // stack folders on macOS and Windows.
+  const firstByName = new Map<string, { source: string; name: string }>();
   for (const { source, config } of clusters) {
-    const first = firstByName.get(config.name);
-    if (first === undefined) firstByName.set(config.name, source);
+    const first = firstByName.get(config.name.toLowerCase());
+    if (first === undefined) firstByName.set(config.name.toLowerCase(), { source, name: config.name });
     else {
+      const same = first.name === config.name ? "is also the name" : `differs only in case from ${JSON.stringify(first.name)}, the name`;
       errors.push(
         new InputError(source, [
-          `name: got ${JSON.stringify(config.name)}; is also the name of the cluster in ${first}: each cluster of a fleet needs its own name (its stacks and workspaces are named after it)`,
+          `name: got ${JSON.stringify(config.name)}; ${same} of the cluster in ${first.source}: each cluster of a fleet needs its own name (its stacks and workspaces are named after it, and IAM ignores case)`,
         ]),
       );
     }

@@ -55,8 +55,35 @@ describe("a folder of cluster files (a fleet)", () => {
   it("needs a name per cluster: stacks and workspaces are named after it", () => {
     const folder = fleet({ "prod-eu.yaml": "name: prod\n", "prod-us.yaml": "name: prod\nregion: us-east-2\n" });
     expect(fleetProblems(folder)).toEqual([
-      `<fleet>/prod-us.yaml: 1 problem\n  - name: got "prod"; is also the name of the cluster in <fleet>/prod-eu.yaml: each cluster of a fleet needs its own name (its stacks and workspaces are named after it)`,
+      `<fleet>/prod-us.yaml: 1 problem\n  - name: got "prod"; is also the name of the cluster in <fleet>/prod-eu.yaml: each cluster of a fleet needs its own name (its stacks and workspaces are named after it, and IAM ignores case)`,
     ]);
+  });
+
+  it("takes names that differ only in case for the same name: IAM role names ignore case", () => {
+    const folder = fleet({ "a.yaml": "name: dup\n", "b.yaml": "name: Dup\n" });
+    expect(fleetProblems(folder)).toEqual([
+      `<fleet>/b.yaml: 1 problem\n  - name: got "Dup"; differs only in case from "dup", the name of the cluster in <fleet>/a.yaml: each cluster of a fleet needs its own name (its stacks and workspaces are named after it, and IAM ignores case)`,
+    ]);
+  });
+
+  it("takes extensions in any case and follows symbolic links to files", () => {
+    const shared = fleet({ "shared.yaml": "name: linked\n" });
+    const folder = fleet({ "a.YAML": "name: upper\n", "b.Json": '{"name": "json"}' });
+    fs.symlinkSync(path.join(shared, "shared.yaml"), path.join(folder, "c.yaml"));
+    fs.mkdirSync(path.join(folder, "sub.yaml"));
+    expect(loadClusters({ CLUSTER_CONFIG: folder }).map((c) => [path.basename(c.source), c.config.name])).toEqual([
+      ["a.YAML", "upper"],
+      ["b.Json", "json"],
+      ["c.yaml", "linked"],
+    ]);
+  });
+
+  it("reads a relative CLUSTER_CONFIG from the folder npm was run in (INIT_CWD), not the package root", () => {
+    const folder = fleet({ "here.yaml": "name: here\n" });
+    expect(loadClusters({ CLUSTER_CONFIG: "here.yaml", INIT_CWD: folder }).map((c) => [c.source, c.config.name])).toEqual([
+      [path.join(folder, "here.yaml"), "here"],
+    ]);
+    expect(loadClusters({ CLUSTER_CONFIG: ".", INIT_CWD: folder }).map((c) => c.config.name)).toEqual(["here"]);
   });
 
   it("says so when the folder holds no cluster file", () => {
