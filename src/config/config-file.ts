@@ -109,7 +109,8 @@ function firstLineNotUtf8(bytes: Uint8Array): number {
  */
 function parseYaml(text: string, path: string): unknown {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // merge: YAML 1.1's "<<: *base" merge keys, the usual way to reuse an anchored pool; off by default in 1.2.
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   if (document.errors.length > 0) {
     throw new InputError(
       path,

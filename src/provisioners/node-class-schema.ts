@@ -16,6 +16,7 @@ import {
   VOLUME_SIZE,
   VOLUME_TYPES,
 } from "./crd-rules";
+import { volumeSizeProblem } from "./ebs-volume-limits";
 import { objectName, selectorTags } from "./field-schemas";
 import { kubeletSchema } from "./kubelet-schema";
 import { DEFAULT_NODE_CLASS_NAME } from "./provisioner-defaults";
@@ -99,6 +100,13 @@ const ebs = withChecks(
         if (volume.snapshotID === undefined && volume.volumeSize === undefined) report([], volume, MESSAGES.snapshotOrSize);
       },
     },
+    {
+      reads: ["volumeSize", "volumeType"],
+      check: ({ volumeSize, volumeType }, report) => {
+        const problem = volumeSize === undefined ? undefined : volumeSizeProblem(volumeSize, volumeType);
+        if (problem !== undefined) report(["volumeSize"], volumeSize, problem);
+      },
+    },
   ],
 );
 
@@ -151,7 +159,15 @@ const nodeClassFields = strictObject({
   /** An instance profile you manage, instead of role (for example when Karpenter may not call IAM). */
   instanceProfile: z.string().min(1, { error: MESSAGES.instanceProfileEmpty }).optional(),
   /** Size of the root volume (gp3, encrypted), default 50Gi. Not allowed with blockDeviceMappings. */
-  rootVolumeSize: z.string().regex(VOLUME_SIZE, { error: "must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)" }).optional(),
+  rootVolumeSize: z
+    .string()
+    .regex(VOLUME_SIZE, { error: "must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)" })
+    // The default root volume is gp3 (render-ec2-node-class.ts).
+    .superRefine((size, ctx) => {
+      const problem = VOLUME_SIZE.test(size) ? volumeSizeProblem(size, "gp3") : undefined;
+      if (problem !== undefined) ctx.addIssue({ code: "custom", input: size, message: problem });
+    })
+    .optional(),
   /** Full control over the volumes, replacing the default root volume. */
   blockDeviceMappings: z
     .array(blockDeviceMapping)

@@ -9,6 +9,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 /** A short rendering of the offending value: JSON, cut to keep one problem on one line. */
 export function formatValue(value: unknown): string {
   if (value === undefined) return "nothing";
+  // JSON would print null: YAML reads 1e400 as Infinity and .nan as NaN.
+  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
@@ -25,6 +27,8 @@ const TYPE_NAMES: Record<string, string> = {
 
 function describeType(value: unknown): string {
   if (value === null) return "null";
+  if (typeof value === "number" && Number.isNaN(value)) return "not a number";
+  if (typeof value === "number" && !Number.isFinite(value)) return "a number too large to hold, such as 1e400";
   if (Array.isArray(value)) return "a list";
   return typeof value === "object" ? "a mapping" : typeof value;
 }

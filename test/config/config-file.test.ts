@@ -29,6 +29,17 @@ describe("readConfigDocument", () => {
     expect(readConfigDocument(writeTemp(text))).toMatchObject({ nodePools: [{ taints: [{ key: "gpu" }] }, { taints: [{ key: "gpu" }] }] });
   });
 
+  it("merges <<: *anchor keys, the way to reuse a pool with changes", () => {
+    const text = "name: demo\nnodePools:\n  - &base {name: a, capacityTypes: [spot], weight: 5}\n  - {<<: *base, name: b}\n";
+    expect(readConfigDocument(writeTemp(text))).toEqual({
+      name: "demo",
+      nodePools: [
+        { name: "a", capacityTypes: ["spot"], weight: 5 },
+        { name: "b", capacityTypes: ["spot"], weight: 5 },
+      ],
+    });
+  });
+
   it("reads a file of exactly 1 MiB", () => {
     const text = `name: demo\n${"#".repeat(MAX_CONFIG_BYTES - 12)}\n`;
     expect(Buffer.byteLength(text)).toBe(1048576);

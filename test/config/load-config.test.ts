@@ -93,6 +93,13 @@ describe("region and version", () => {
     ]);
   });
 
+  it("shows numbers too large to hold as what YAML made of them, not null", () => {
+    expect(problems({ name: "demo", karpenter: { replicas: Number.POSITIVE_INFINITY } })).toEqual([
+      "karpenter.replicas: got Infinity (a number too large to hold, such as 1e400); expected a number",
+    ]);
+    expect(problems({ name: "demo", karpenter: { replicas: Number.NaN } })).toEqual(["karpenter.replicas: got NaN (not a number); expected a number"]);
+  });
+
   it("explains the YAML number trap for versions", () => {
     expect(problems({ name: "demo", kubernetesVersion: 1.3 })).toEqual([
       'kubernetesVersion: got 1.3; must be a quoted string such as "1.35" (YAML reads 1.30 as the number 1.3)',

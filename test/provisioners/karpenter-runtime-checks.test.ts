@@ -1,6 +1,7 @@
 import { configWarnings } from "../../src/config/config-warnings";
 import { parseClusterConfig } from "../../src/config/load-config";
 import { cronScheduleProblem } from "../../src/provisioners/cron-schedule";
+import { sizeSentToEc2 } from "../../src/provisioners/ebs-volume-limits";
 import { exceedsGoDuration, goDurationNanos } from "../../src/provisioners/go-duration";
 import { clusterProblems as problemsOf } from "../helpers/problems";
 
@@ -163,6 +164,34 @@ describe("the CRD's int32 fields and its unpatterned ones", () => {
     expect(problemsOf(lt("9223372036854775807"))).toEqual([]);
     expect(problemsOf(lt("9223372036854775808"))).toEqual([
       `nodePools[0].requirements[0].values: got ["9223372036854775808"]; requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value`,
+    ]);
+  });
+});
+
+describe("EBS volume sizes, as EC2 receives them from Karpenter", () => {
+  it("converts sizes to whole 10^9 bytes, rounded up, as Karpenter does", () => {
+    expect(sizeSentToEc2("100Gi")).toBe(108);
+    expect(sizeSentToEc2("100G")).toBe(100);
+    expect(sizeSentToEc2("16Ti")).toBe(17_593);
+    expect(sizeSentToEc2("1T")).toBe(1_000);
+  });
+
+  it("refuses a root volume beyond gp3's 16384, which the CRD's pattern admits", () => {
+    expect(problemsOf(nodeClass({ rootVolumeSize: "16Ti" }))).toEqual([
+      `nodeClasses[0].rootVolumeSize: got "16Ti"; reaches EC2 as 17593 (Karpenter sends whole 10^9 bytes, rounded up), outside gp3's 1-16384: at most 15258Gi or 16384G for gp3`,
+    ]);
+    expect(problemsOf(nodeClass({ rootVolumeSize: "15258Gi" }))).toEqual([]);
+    expect(problemsOf(nodeClass({ rootVolumeSize: "16384G" }))).toEqual([]);
+  });
+
+  it("takes each volume type's own range: io2 up to 65536, st1 from 125", () => {
+    const volume = (ebs: Record<string, unknown>) => nodeClass({ blockDeviceMappings: [{ deviceName: "/dev/xvda", rootVolume: true, ebs }] });
+    expect(problemsOf(volume({ volumeSize: "50000Gi", volumeType: "io2" }))).toEqual([]);
+    expect(problemsOf(volume({ volumeSize: "100Gi", volumeType: "st1" }))).toEqual([
+      `nodeClasses[0].blockDeviceMappings[0].ebs.volumeSize: got "100Gi"; reaches EC2 as 108 (Karpenter sends whole 10^9 bytes, rounded up), outside st1's 125-16384: at least 125G for st1`,
+    ]);
+    expect(problemsOf(volume({ volumeSize: "2Ti", volumeType: "standard" }))).toEqual([
+      `nodeClasses[0].blockDeviceMappings[0].ebs.volumeSize: got "2Ti"; reaches EC2 as 2200 (Karpenter sends whole 10^9 bytes, rounded up), outside standard's 1-1024: at most 953Gi or 1024G for standard`,
     ]);
   });
 });
