@@ -127,7 +127,25 @@ function conflict(catalogue: InstanceCatalogue, constraints: readonly Constraint
 export function instanceNameChecks(catalogue: () => InstanceCatalogue): readonly FieldCheck<Provisioners>[] {
   return [
     {
-      reads: ["region", "nodeClasses.*", "nodePools.*"],
+      // The fields read, not whole pools: a malformed limit in one pool must not hide a misspelt family in
+      // another (every problem at once).
+      reads: [
+        "region",
+        ...["name", "amiAlias", "amiSelectorTerms", "amiFamily"].map((field) => `nodeClasses.*.${field}`),
+        ...[
+          "name",
+          "nodeClass",
+          "allowUnknownInstances",
+          "architectures",
+          "capacityTypes",
+          "instanceCategories",
+          "instanceFamilies",
+          "instanceSizes",
+          "minGeneration",
+          "zones",
+          "requirements",
+        ].map((field) => `nodePools.*.${field}`),
+      ],
       check: ({ region, nodeClasses, nodePools }, report) => {
         nodePools.forEach((pool, i) => {
           if (pool.allowUnknownInstances) return;

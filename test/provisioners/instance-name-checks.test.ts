@@ -86,3 +86,15 @@ describe("instance names against the catalogue", () => {
     });
   });
 });
+
+describe("alongside other problems", () => {
+  it("still checks the names of every pool when another pool has a malformed field", () => {
+    const problems = clusterProblems({
+      nodePools: [
+        { name: "a", instanceFamilies: ["zz9"] },
+        { name: "d", limits: { memory: "1.5.3Gi" } },
+      ],
+    });
+    expect(problems.map((p) => p.split(";")[0])).toEqual(['nodePools[1].limits.memory: got "1.5.3Gi"', 'nodePools[0].instanceFamilies[0]: got "zz9"']);
+  });
+});
