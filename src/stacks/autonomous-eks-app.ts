@@ -32,7 +32,8 @@ function inWords(problem: string): string {
 
 /**
  * Validates every construct of every stack, then writes them all: all or nothing. The validations are
- * cdktf's own (the cloud backend's `terraform version` check, provider presence), run once each.
+ * cdktf's own (the cloud backend's `terraform version` check, provider presence), run once each. cdktf
+ * adds one more only while synthesizing, for resource moves (moveTo), which this project does not use.
  */
 export function synthesizeApp(app: App): void {
   const problems = app.node.findAll().flatMap((construct) => construct.node.validate().map((problem) => `${construct.node.path}: ${inWords(problem)}`));
