@@ -154,6 +154,24 @@ describe("reading workload YAML", () => {
     ]);
   });
 
+  it("refuses negative requests and limits of every resource, as the API server does", () => {
+    const dir = folder({
+      "neg.yaml": deployment(
+        "neg",
+        `      containers:
+        - { name: a, resources: { requests: { cpu: "-1", memory: 1Gi } } }
+        - { name: b, resources: { requests: { memory: "-1Gi" }, limits: { cpu: -0.5, nvidia.com/gpu: -1 } } }`,
+      ),
+    });
+    const at = "neg.yaml: document 1 (Deployment neg): spec.template.spec.containers";
+    expect(problems(dir)).toEqual([
+      `${at}[0].resources.requests.cpu: got "-1"; must not be negative`,
+      `${at}[1].resources.limits.cpu: got -0.5; must not be negative`,
+      `${at}[1].resources.limits.nvidia.com/gpu: got -1; must not be negative`,
+      `${at}[1].resources.requests.memory: got "-1Gi"; must not be negative`,
+    ]);
+  });
+
   it("refuses YAML alias bombs and oversized files before they can exhaust memory", () => {
     const bomb = [
       "a: &a [x, x, x, x, x, x, x, x, x, x]",
