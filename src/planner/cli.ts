@@ -2,8 +2,9 @@ import { AWS_REGION_EXPECTED, isAwsRegion } from "../shared/aws-regions";
 import { InputErrors } from "../shared/input-error";
 import { pathProblems, userPath } from "./cli-paths";
 import { makePlan } from "./make-plan";
+import type { Plan } from "./plan/plan-types";
 import { renderPlanMarkdown } from "./render/render-markdown";
-import { renderPlanTable } from "./render/render-table";
+import { renderPlanTable, tableWarnings } from "./render/render-table";
 
 // `npm run plan -- --workload <file|dir> [--config cluster.yaml] [--region r] [--format table|markdown|json] [--live]`
 // Exit codes: 0 a plan was printed (or the help); 2 the input is wrong (every problem listed); 1 the live data failed.
@@ -92,6 +93,22 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
 }
 
+/**
+ * The plan on stdout. A table's warnings go to stderr: a person reads the table, and `> plan.txt` or `| less`
+ * must not hide them. Markdown and JSON keep theirs in the document (a "Warnings" section; the `warnings`
+ * field) and do not repeat them on stderr: those formats are read by their document's readers (a pull
+ * request, a script), and one of the warnings (no spot prices offline) is on every offline plan, so stderr
+ * would carry it into every CI log as noise, while a script that cares reads the field.
+ */
+function printPlan(plan: Plan, format: Format, io: CliIo): void {
+  if (format === "json") io.out(`${JSON.stringify(plan.json, null, 2)}\n`);
+  else if (format === "markdown") io.out(renderPlanMarkdown(plan));
+  else {
+    io.out(renderPlanTable(plan));
+    for (const line of tableWarnings(plan)) io.err(line);
+  }
+}
+
 /** Runs the planner; returns the exit code. User mistakes and AWS failures print one message, no stack trace. */
 export async function runPlanCli(argv: readonly string[], io: CliIo): Promise<number> {
   const args = checkedArgs(argv, io.env);
@@ -111,7 +128,7 @@ export async function runPlanCli(argv: readonly string[], io: CliIo): Promise<nu
         }
       : undefined;
     const plan = await makePlan({ workload: args.workload, config: args.config, region: args.region, env: io.env, liveCatalogue });
-    io.out(args.format === "json" ? `${JSON.stringify(plan.json, null, 2)}\n` : args.format === "markdown" ? renderPlanMarkdown(plan) : renderPlanTable(plan));
+    printPlan(plan, args.format, io);
     return 0;
   } catch (error) {
     if (error instanceof InputErrors) {

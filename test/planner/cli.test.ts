@@ -166,6 +166,17 @@ describe("npm run plan", () => {
     expect(table.out).toContain("as-configured   0.0340    24.82       -  53%     74%              0  1: 1 × c6g.medium (on-demand)");
   });
 
+  it("prints a table's warnings on stderr, and keeps Markdown's and JSON's in the document only", async () => {
+    const offline =
+      "no spot prices offline: where a pool allows on-demand, nodes are priced on-demand (Karpenter would launch spot when it can, usually for less); spot-only pools are priced at the on-demand rate, an upper bound. Run with --live for spot prices.";
+    const table = await run(["--workload", DEMO]);
+    expect([table.code, table.err, table.out.includes("warning")]).toEqual([0, `warning: ${offline}\n`, false]);
+    const markdown = await run(["--workload", DEMO, "--format", "markdown"]);
+    expect([markdown.err, markdown.out.endsWith(`### Warnings\n\n- ${offline}\n`)]).toEqual(["", true]);
+    const json = await run(["--workload", DEMO, "--format", "json"]);
+    expect([json.err, JSON.parse(json.out).warnings]).toEqual(["", [offline]]);
+  });
+
   it("plans for another region on request, and says the prices are us-east-1's", async () => {
     const { out, code } = await run(["--workload", DEMO, "--region", "eu-west-1", "--format", "json"]);
     expect(code).toBe(0);
