@@ -5,20 +5,27 @@
 //   Runs alternate so machine noise hits every command alike; medians of wall time (spawn to exit) and of
 //   peak RSS (the largest node process of the command). Then a fleet of 1 to 20 clusters, and the planner.
 
-const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
+const { benchRunsOrExit } = require("./bench/bench-args");
+const { remove, run, tempFolder } = require("./bench/clean-exit");
 const { bundlePath, ROOT } = require("./lib/bundle-cache");
 
-const runsArg = process.argv.indexOf("--runs");
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 9;
+const RUNS = benchRunsOrExit(process.argv.slice(2), {
+  usage: "usage: npm run bench [-- --runs <n>]",
+  help: [
+    "Times the synth of the default cluster four ways, a fleet of 1 to 20 clusters, then the planner (README: Performance).",
+    "  --runs <n>  alternating runs of each command, a positive integer; default 9 (the planner bench takes at most 5)",
+    "  --help      this text",
+  ].join("\n"),
+  defaultRuns: 9,
+});
 const APP_COMMAND = JSON.parse(fs.readFileSync(path.join(ROOT, "cdktf.json"), "utf8")).app;
 const RSS_PRELOAD = path.join(__dirname, "bench", "report-peak-rss.js");
 
 const FLEET_SIZES = [1, 5, 10, 20];
-const FLEET_ROOT = fs.mkdtempSync(path.join(os.tmpdir(), "aeks-bench-fleet-"));
-process.on("exit", () => fs.rmSync(FLEET_ROOT, { recursive: true, force: true }));
+const FLEET_ROOT = tempFolder("aeks-bench-fleet-");
 
 /** A folder of n cluster files shaped like clusters/dev.yaml, with distinct names. */
 function fleetFolder(n) {
@@ -38,20 +45,19 @@ const COMMANDS = {
   "npm run synth": "npm run --silent synth",
 };
 
-function measure(command, env = {}) {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "aeks-bench-"));
+async function measure(command, env = {}) {
+  const work = tempFolder("aeks-bench-");
   const rssFile = path.join(work, "rss");
   fs.writeFileSync(rssFile, "");
-  const started = process.hrtime.bigint();
-  const result = spawnSync(command, {
+  const result = await run(command, [], {
     shell: true,
     cwd: ROOT,
-    encoding: "utf8",
+    stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, CDKTF_OUTDIR: path.join(work, "cdktf.out"), NODE_OPTIONS: `--require ${RSS_PRELOAD}`, BENCH_RSS_FILE: rssFile, ...env },
   });
-  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const wallMs = result.wallMs;
   const peakMb = Math.max(...fs.readFileSync(rssFile, "utf8").trim().split("\n").map(Number));
-  fs.rmSync(work, { recursive: true, force: true });
+  remove(work);
   if (result.status !== 0) throw new Error(`${command} failed:\n${result.stderr}`);
   return { wallMs, peakMb };
 }
@@ -63,10 +69,10 @@ const median = (values) => {
 };
 
 /** Runs each command once to warm caches, then RUNS rounds in turn; returns medians by name. */
-function compare(commands, env, envOf = () => ({})) {
+async function compare(commands, env, envOf = () => ({})) {
   const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
-  for (const [name, command] of Object.entries(commands)) measure(command, { ...env, ...envOf(name) });
-  for (let i = 0; i < RUNS; i++) for (const [name, command] of Object.entries(commands)) samples[name].push(measure(command, { ...env, ...envOf(name) }));
+  for (const [name, command] of Object.entries(commands)) await measure(command, { ...env, ...envOf(name) });
+  for (let i = 0; i < RUNS; i++) for (const [name, command] of Object.entries(commands)) samples[name].push(await measure(command, { ...env, ...envOf(name) }));
   return Object.entries(samples).map(([name, s]) => ({ name, wallMs: median(s.map((x) => x.wallMs)), peakMb: median(s.map((x) => x.peakMb)) }));
 }
 
@@ -74,7 +80,7 @@ async function main() {
   COMMANDS["node on the cached bundle"] = `node ${path.relative(ROOT, await bundlePath("main.ts"))}`;
   console.log(`node ${process.version}, ${os.cpus().length} CPUs, ${RUNS} alternating runs each, medians.\n`);
   console.log("Synth of the embedded default cluster (2 stacks):");
-  const rows = compare(COMMANDS, { CLUSTER_CONFIG: "" });
+  const rows = await compare(COMMANDS, { CLUSTER_CONFIG: "" });
   const floor = rows[0];
   console.log(`  ${"command".padEnd(28)} ${"wall".padStart(8)} ${"peak RSS".padStart(9)} ${"time x".padStart(7)} ${"mem x".padStart(6)}`);
   for (const r of rows) {
@@ -89,7 +95,7 @@ async function main() {
   );
 
   console.log("\nA fleet (CLUSTER_CONFIG names a folder; each cluster like clusters/dev.yaml, local state), app command:");
-  const fleetRows = compare(Object.fromEntries(FLEET_SIZES.map((n) => [`${n} clusters`, APP_COMMAND])), {}, (name) => ({
+  const fleetRows = await compare(Object.fromEntries(FLEET_SIZES.map((n) => [`${n} clusters`, APP_COMMAND])), {}, (name) => ({
     CLUSTER_CONFIG: fleetFolder(Number.parseInt(name, 10)),
   }));
   console.log(`  ${"fleet".padEnd(28)} ${"wall".padStart(8)} ${"peak RSS".padStart(9)} ${"ms/cluster".padStart(11)}`);
@@ -108,7 +114,7 @@ async function main() {
 
   // The planner's own bench: 10,000 pods against every instance type, and how time grows.
   console.log("");
-  const planner = spawnSync(process.execPath, [path.join(__dirname, "bench", "planner.js"), "--runs", String(Math.min(RUNS, 5))], {
+  const planner = await run(process.execPath, [path.join(__dirname, "bench", "planner.js"), "--runs", String(Math.min(RUNS, 5))], {
     cwd: ROOT,
     stdio: "inherit",
   });

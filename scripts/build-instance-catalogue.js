@@ -8,12 +8,23 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 const { ROOT, requireTypeScript } = require("./lib/bundle-cache");
 
-const { runCatalogueCli } = requireTypeScript("src/planner/catalogue/catalogue-cli.ts");
-runCatalogueCli(process.argv.slice(2), {
-  root: ROOT,
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
-  env: process.env,
-}).then((code) => {
-  process.exitCode = code;
-});
+// requireTypeScript is asynchronous (esbuild bundles on a cache miss): the module comes from its promise.
+requireTypeScript("src/planner/catalogue/catalogue-cli.ts")
+  .then(({ runCatalogueCli }) =>
+    runCatalogueCli(process.argv.slice(2), {
+      root: ROOT,
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+      env: process.env,
+    }),
+  )
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      // A bug, not a user mistake: keep the stack.
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );

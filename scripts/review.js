@@ -11,11 +11,25 @@ const { ROOT, requireTypeScript } = require("./lib/bundle-cache");
 const outdir = path.resolve(ROOT, process.env.CDKTF_OUTDIR || "cdktf.out");
 const reviewDir = path.join(ROOT, "review");
 
-/** The --workload argument, or undefined; any other argument is a mistake worth saying so. */
+const USAGE = "usage: npm run review [-- --workload <file|dir>]";
+const HELP = `${USAGE}
+
+Synthesizes the cluster (CLUSTER_CONFIG, else the embedded default) and writes review/<stack>/: the resources,
+the IAM statements, the Kubernetes manifests and the Helm values as plain YAML.
+  --workload <file|dir>  also review/plan.md: what the NodePools would launch for it, and the cost (npm run plan)
+  --help                 this text
+A relative --workload is read from the folder npm was run in.
+`;
+
+/** The --workload argument, or undefined; --help prints the help; any other argument is a mistake worth saying so. */
 function workloadArgument(argv) {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
   if (argv.length === 0) return undefined;
   if (argv.length === 2 && argv[0] === "--workload") return argv[1];
-  console.error(`npm run review: got ${JSON.stringify(argv.join(" "))}; usage: npm run review [-- --workload <file|dir>]`);
+  console.error(`npm run review: got ${JSON.stringify(argv.join(" "))}; ${USAGE}`);
   process.exit(2);
 }
 

@@ -4,11 +4,20 @@
 // Usage: node scripts/bench/planner.js [--runs N]   (goal: 10,000 pods in under 2 s)
 
 const { requireTypeScript } = require("../lib/bundle-cache");
+const { benchRunsOrExit } = require("./bench-args");
+
+const RUNS = benchRunsOrExit(process.argv.slice(2), {
+  usage: "usage: node scripts/bench/planner.js [--runs <n>]",
+  help: [
+    "A whole plan (4 scenarios) for 10,000 pods against every instance type, then how time grows with pods and types.",
+    "  --runs <n>  runs of each plan, the median is shown; a positive integer, default 5",
+    "  --help      this text",
+  ].join("\n"),
+  defaultRuns: 5,
+});
 
 async function main() {
   const bench = await requireTypeScript("src/planner/bench/planner-bench.ts");
-  const runsArg = process.argv.indexOf("--runs");
-  const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 
   const started = process.hrtime.bigint();
   const catalogue = bench.subCatalogue(Number.MAX_SAFE_INTEGER);

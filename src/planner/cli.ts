@@ -1,15 +1,31 @@
+import { AWS_REGION_EXPECTED, isAwsRegion } from "../shared/aws-regions";
 import { InputErrors } from "../shared/input-error";
+import { pathProblems, userPath } from "./cli-paths";
 import { makePlan } from "./make-plan";
+import type { Plan } from "./plan/plan-types";
 import { renderPlanMarkdown } from "./render/render-markdown";
-import { renderPlanTable } from "./render/render-table";
+import { renderPlanTable, tableWarnings } from "./render/render-table";
 
 // `npm run plan -- --workload <file|dir> [--config cluster.yaml] [--region r] [--format table|markdown|json] [--live]`
-// Exit codes: 0 a plan was printed; 2 the input is wrong (every problem listed); 1 the live data failed.
+// Exit codes: 0 a plan was printed (or the help); 2 the input is wrong (every problem listed); 1 the live data failed.
 
 export const USAGE = "usage: npm run plan -- --workload <file|dir> [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live]";
 
+export const HELP = `${USAGE}
+
+What the cluster's NodePools would launch for a workload, and what it costs (README: Capacity and cost planner).
+  --workload <file|dir>  Kubernetes YAML or JSON: a file (multi-document) or a folder of them; required
+  --config <file>        the cluster file; default CLUSTER_CONFIG, else the embedded default cluster
+  --region <region>      plan for another region than the config's, such as eu-west-1
+  --format <format>      table (the default; warnings on stderr), markdown or json (warnings in the document)
+  --live                 current prices from the AWS APIs, spot included (needs AWS credentials)
+  --help                 this text
+Relative paths are read from the folder npm was run in. Exit codes: 0 a plan, 2 a mistake in the input, 1 live data failed.
+`;
+
 const FORMATS = ["table", "markdown", "json"] as const;
 type Format = (typeof FORMATS)[number];
+const VALUE_FLAGS = ["--workload", "--config", "--region", "--format"];
 
 export interface PlanArgs {
   readonly workload: string;
@@ -19,16 +35,23 @@ export interface PlanArgs {
   readonly live: boolean;
 }
 
-/** Every flag problem at once, or the parsed flags. */
-export function parseArgs(argv: readonly string[]): PlanArgs | { readonly problems: readonly string[] } {
+type Parsed = PlanArgs | { readonly problems: readonly string[] } | { readonly help: true };
+
+/** Every flag problem at once, or the parsed flags, or a request for help. Paths are checked by runPlanCli. */
+export function parseArgs(argv: readonly string[]): Parsed {
+  if (argv.includes("--help") || argv.includes("-h")) return { help: true };
   const problems: string[] = [];
   const values: Record<string, string> = {};
   let live = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    if (flag === "--live") live = true;
-    else if (["--workload", "--config", "--region", "--format"].includes(flag)) {
+    // A switch: "--live=false" would otherwise read as --live and run live.
+    if (flag === "--live") {
+      if (inline !== undefined) problems.push(`--live: takes no value (got ${JSON.stringify(arg)}); leave it out to plan offline`);
+      else if (live) problems.push("--live: given twice");
+      live = true;
+    } else if (VALUE_FLAGS.includes(flag)) {
       const value = inline ?? argv[i + 1];
       if (inline === undefined) i++;
       if (value === undefined || (inline === undefined && value.startsWith("--"))) {
@@ -40,13 +63,28 @@ export function parseArgs(argv: readonly string[]): PlanArgs | { readonly proble
   }
   if (values["--workload"] === undefined && !problems.some((p) => p.startsWith("--workload")))
     problems.push("--workload: required (a Kubernetes YAML file or a folder of them)");
+  // An empty path would resolve to the current folder and plan whatever YAML it holds.
+  if (values["--workload"] === "") problems.push('--workload: got ""; must name a Kubernetes YAML file or a folder of them');
+  if (values["--config"] === "") problems.push('--config: got ""; must name a cluster file (YAML or JSON)');
   const format = values["--format"] ?? "table";
   if (!(FORMATS as readonly string[]).includes(format)) problems.push(`--format: got ${JSON.stringify(format)}; allowed: ${FORMATS.join(", ")}`);
   const region = values["--region"];
-  if (region !== undefined && !/^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d$/.test(region))
-    problems.push(`--region: got ${JSON.stringify(region)}; must be an AWS region such as us-east-1`);
+  if (region !== undefined && !isAwsRegion(region)) problems.push(`--region: got ${JSON.stringify(region)}; ${AWS_REGION_EXPECTED}`);
   if (problems.length > 0) return { problems };
   return { workload: values["--workload"], config: values["--config"], region, format: format as Format, live };
+}
+
+/** The flags, with their paths resolved as the user meant them (see cli-paths.ts), or every problem. */
+function checkedArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
+  const args = parseArgs(argv);
+  if (!("workload" in args)) return args;
+  const workload = userPath(args.workload, env);
+  const config = args.config === undefined ? undefined : userPath(args.config, env);
+  const problems = [
+    ...pathProblems("--workload", args.workload, workload),
+    ...(config === undefined ? [] : pathProblems("--config", args.config as string, config)),
+  ];
+  return problems.length > 0 ? { problems } : { ...args, workload, config };
 }
 
 export interface CliIo {
@@ -55,9 +93,29 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
 }
 
+/**
+ * The plan on stdout. A table's warnings go to stderr: a person reads the table, and `> plan.txt` or `| less`
+ * must not hide them. Markdown and JSON keep theirs in the document (a "Warnings" section; the `warnings`
+ * field) and do not repeat them on stderr: those formats are read by their document's readers (a pull
+ * request, a script), and one of the warnings (no spot prices offline) is on every offline plan, so stderr
+ * would carry it into every CI log as noise, while a script that cares reads the field.
+ */
+function printPlan(plan: Plan, format: Format, io: CliIo): void {
+  if (format === "json") io.out(`${JSON.stringify(plan.json, null, 2)}\n`);
+  else if (format === "markdown") io.out(renderPlanMarkdown(plan));
+  else {
+    io.out(renderPlanTable(plan));
+    for (const line of tableWarnings(plan)) io.err(line);
+  }
+}
+
 /** Runs the planner; returns the exit code. User mistakes and AWS failures print one message, no stack trace. */
 export async function runPlanCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv);
+  const args = checkedArgs(argv, io.env);
+  if ("help" in args) {
+    io.out(HELP);
+    return 0;
+  }
   if ("problems" in args) {
     io.err(`${args.problems.map((p) => `  - ${p}`).join("\n")}\n${USAGE}`);
     return 2;
@@ -70,7 +128,7 @@ export async function runPlanCli(argv: readonly string[], io: CliIo): Promise<nu
         }
       : undefined;
     const plan = await makePlan({ workload: args.workload, config: args.config, region: args.region, env: io.env, liveCatalogue });
-    io.out(args.format === "json" ? `${JSON.stringify(plan.json, null, 2)}\n` : args.format === "markdown" ? renderPlanMarkdown(plan) : renderPlanTable(plan));
+    printPlan(plan, args.format, io);
     return 0;
   } catch (error) {
     if (error instanceof InputErrors) {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { runPlanCli, USAGE } from "../../src/planner/cli";
+import { HELP, runPlanCli, USAGE } from "../../src/planner/cli";
 import { planMarkdown } from "../../src/planner/make-plan";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -31,11 +31,83 @@ describe("npm run plan", () => {
         "  - --bogus: unknown argument",
         "  - --config: missing value",
         '  - --format: got "xml"; allowed: table, markdown, json',
-        '  - --region: got "moon-1"; must be an AWS region such as us-east-1',
+        '  - --region: got "moon-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)',
         USAGE,
         "",
       ].join("\n"),
     });
+  });
+
+  it("checks --region against the AWS regions, not a pattern", async () => {
+    expect(await run(["--workload", DEMO, "--region", "zz-east-1"])).toEqual({
+      code: 2,
+      out: "",
+      err: `  - --region: got "zz-east-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)\n${USAGE}\n`,
+    });
+  });
+
+  it("takes --live as a switch: no value, once", async () => {
+    expect(await run(["--workload", DEMO, "--live=false"])).toEqual({
+      code: 2,
+      out: "",
+      err: `  - --live: takes no value (got "--live=false"); leave it out to plan offline\n${USAGE}\n`,
+    });
+    expect(await run(["--workload", DEMO, "--live", "--live"])).toEqual({ code: 2, out: "", err: `  - --live: given twice\n${USAGE}\n` });
+  });
+
+  it("prints the help on stdout and exits 0", async () => {
+    expect(await run(["--help"])).toEqual({ code: 0, out: HELP, err: "" });
+    expect(await run(["--workload", DEMO, "-h"])).toEqual({ code: 0, out: HELP, err: "" });
+    expect(HELP.startsWith(`${USAGE}\n\n`)).toBe(true);
+  });
+
+  it("names the flag, the value and the path tried when a path is empty, missing or a folder", async () => {
+    expect(await run(["--workload", "", "--config", ""])).toEqual({
+      code: 2,
+      out: "",
+      err: [
+        '  - --workload: got ""; must name a Kubernetes YAML file or a folder of them',
+        '  - --config: got ""; must name a cluster file (YAML or JSON)',
+        USAGE,
+        "",
+      ].join("\n"),
+    });
+    expect(await run(["--workload", DEMO, "--config", "clusters"])).toEqual({
+      code: 2,
+      out: "",
+      err: `  - --config: got "clusters"; is a folder; a plan is for one cluster file\n${USAGE}\n`,
+    });
+    expect(await run(["--workload", "/nonexistent/app.yaml", "--config", "/nonexistent.yaml"])).toEqual({
+      code: 2,
+      out: "",
+      err: [
+        '  - --workload: got "/nonexistent/app.yaml"; no such file or folder: /nonexistent/app.yaml',
+        '  - --config: got "/nonexistent.yaml"; no such file: /nonexistent.yaml',
+        USAGE,
+        "",
+      ].join("\n"),
+    });
+  });
+
+  it("reads relative paths from the folder npm was run in (INIT_CWD), and names the absolute path tried", async () => {
+    const templates = path.join(ROOT, "templates");
+    const planned = await run(["--workload", "demo", "--format", "json"], { INIT_CWD: templates });
+    expect(planned.code).toBe(0);
+    expect(JSON.parse(planned.out).scenarios[0].nodes[0].pods).toBe(2);
+    expect(await run(["--workload", "nope", "--config", "../clusters/nope.yaml"], { INIT_CWD: templates })).toEqual({
+      code: 2,
+      out: "",
+      err: [
+        `  - --workload: got "nope"; no such file or folder: ${path.join(ROOT, "templates", "nope")}`,
+        `  - --config: got "../clusters/nope.yaml"; no such file: ${path.join(ROOT, "clusters", "nope.yaml")}`,
+        USAGE,
+        "",
+      ].join("\n"),
+    });
+    const header = await run(["--workload", "demo", "--config", "../clusters/dev.yaml"], { INIT_CWD: templates });
+    expect(header.out.split("\n")[0]).toBe(
+      `Capacity and cost plan: ${path.join(templates, "demo")} on dev (eu-west-1), config: ${path.join(ROOT, "clusters", "dev.yaml")}`,
+    );
   });
 
   it("reports workload and config problems together, each with its source, and exits 2", async () => {
@@ -94,6 +166,17 @@ describe("npm run plan", () => {
     expect(table.out).toContain("as-configured   0.0340    24.82       -  53%     74%              0  1: 1 × c6g.medium (on-demand)");
   });
 
+  it("prints a table's warnings on stderr, and keeps Markdown's and JSON's in the document only", async () => {
+    const offline =
+      "no spot prices offline: where a pool allows on-demand, nodes are priced on-demand (Karpenter would launch spot when it can, usually for less); spot-only pools are priced at the on-demand rate, an upper bound. Run with --live for spot prices.";
+    const table = await run(["--workload", DEMO]);
+    expect([table.code, table.err, table.out.includes("warning")]).toEqual([0, `warning: ${offline}\n`, false]);
+    const markdown = await run(["--workload", DEMO, "--format", "markdown"]);
+    expect([markdown.err, markdown.out.endsWith(`### Warnings\n\n- ${offline}\n`)]).toEqual(["", true]);
+    const json = await run(["--workload", DEMO, "--format", "json"]);
+    expect([json.err, JSON.parse(json.out).warnings]).toEqual(["", [offline]]);
+  });
+
   it("plans for another region on request, and says the prices are us-east-1's", async () => {
     const { out, code } = await run(["--workload", DEMO, "--region", "eu-west-1", "--format", "json"]);
     expect(code).toBe(0);
@@ -105,8 +188,16 @@ describe("npm run plan", () => {
     ]);
   });
 
-  it("scripts/plan.js sets the exit code and prints no stack trace", () => {
-    const result = spawnSync(process.execPath, [path.join(ROOT, "scripts/plan.js"), "--workload", "/nonexistent"], { cwd: ROOT, encoding: "utf8" });
-    expect([result.status, result.stdout, result.stderr]).toEqual([2, "", "--workload: 1 problem\n  - /nonexistent: no such file or folder\n"]);
+  it("scripts/plan.js sets the exit code and prints no stack trace; its help goes to stdout", () => {
+    const script = (...args: string[]) => {
+      const { status, stdout, stderr } = spawnSync(process.execPath, [path.join(ROOT, "scripts/plan.js"), ...args], {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...process.env, INIT_CWD: ROOT },
+      });
+      return [status, stdout, stderr];
+    };
+    expect(script("--workload", "/nonexistent")).toEqual([2, "", `  - --workload: got "/nonexistent"; no such file or folder: /nonexistent\n${USAGE}\n`]);
+    expect(script("--help")).toEqual([0, HELP, ""]);
   });
 });

@@ -1,6 +1,10 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+
+// The module object itself, not the namespace copy of its properties, so that a spy replaces what read-workload calls.
+import nodeFs = require("node:fs");
+
 import { MAX_FILE_BYTES, readWorkload } from "../../src/planner/workload/read-workload";
 import { InputError } from "../../src/shared/input-error";
 
@@ -154,16 +158,88 @@ describe("reading workload YAML", () => {
     ]);
   });
 
-  it("refuses YAML alias bombs and oversized files before they can exhaust memory", () => {
+  it("refuses negative requests and limits of every resource, as the API server does", () => {
+    const dir = folder({
+      "neg.yaml": deployment(
+        "neg",
+        `      containers:
+        - { name: a, resources: { requests: { cpu: "-1", memory: 1Gi } } }
+        - { name: b, resources: { requests: { memory: "-1Gi" }, limits: { cpu: -0.5, nvidia.com/gpu: -1 } } }`,
+      ),
+    });
+    const at = "neg.yaml: document 1 (Deployment neg): spec.template.spec.containers";
+    expect(problems(dir)).toEqual([
+      `${at}[0].resources.requests.cpu: got "-1"; must not be negative`,
+      `${at}[1].resources.limits.cpu: got -0.5; must not be negative`,
+      `${at}[1].resources.limits.nvidia.com/gpu: got -1; must not be negative`,
+      `${at}[1].resources.requests.memory: got "-1Gi"; must not be negative`,
+    ]);
+  });
+
+  it("refuses YAML alias bombs, oversized files and bytes that are not UTF-8 before they can exhaust memory", () => {
     const bomb = [
       "a: &a [x, x, x, x, x, x, x, x, x, x]",
       ..."bcdefgh".split("").map((k, i) => `${k}: &${k} [${Array(10).fill(`*${"abcdefgh"[i]}`).join(", ")}]`),
     ].join("\n");
     const dir = folder({ "bomb.yaml": `${bomb}\n`, "big.yaml": `# ${"x".repeat(MAX_FILE_BYTES)}\n` });
+    fs.writeFileSync(path.join(dir, "latin1.yaml"), Buffer.from("kind: Pod\nmetadata: { name: caf\xe9 }\n", "latin1"));
     expect(problems(dir)).toEqual([
-      `big.yaml: ${MAX_FILE_BYTES + 3} bytes; workload files may be at most ${MAX_FILE_BYTES} bytes (split it, or plan a folder)`,
+      "big.yaml: larger than 5242880 bytes (5 MiB), the most a workload file may be (split it, or plan a folder); it was not parsed",
       "bomb.yaml: document 1: Excessive alias count indicates a resource exhaustion attack (more than 100 alias expansions)",
+      "latin1.yaml: line 2 is not valid UTF-8; save the file as UTF-8 (bytes in another encoding are not guessed at)",
     ]);
+  });
+
+  it("reads at most the limit of a file whose size says nothing (/dev/zero is endless and of size 0)", () => {
+    expect(problems("/dev/zero")).toEqual([
+      "/dev/zero: larger than 5242880 bytes (5 MiB), the most a workload file may be (split it, or plan a folder); it was not parsed",
+    ]);
+  });
+
+  it("refuses a workload with no object at all, and warns of an empty file among others", () => {
+    const empty = folder({ "empty.yaml": "", "dashes.yaml": "# nothing yet\n---\n---\n" });
+    expect(problems(path.join(empty, "dashes.yaml"))).toEqual([
+      `${path.join(empty, "dashes.yaml")}: no Kubernetes objects; the file is empty or holds only comments and "---"`,
+    ]);
+    expect(problems(empty)).toEqual([`${empty}: no Kubernetes objects; every file is empty or holds only comments and "---"`]);
+    fs.writeFileSync(path.join(empty, "app.yaml"), deployment("a", "      containers: [{ name: c, resources: { requests: { cpu: 1 } } }]"));
+    expect(readWorkload(empty).warnings).toEqual([
+      `${path.join(empty, "dashes.yaml")}: no Kubernetes objects (empty, or only comments and "---"); skipped`,
+      `${path.join(empty, "empty.yaml")}: no Kubernetes objects (empty, or only comments and "---"); skipped`,
+    ]);
+  });
+
+  it("says why a path cannot be read, without a stack trace", () => {
+    const dir = folder({ "file.yaml": "kind: Pod\n" });
+    fs.symlinkSync(path.join(dir, "loop"), path.join(dir, "loop"));
+    expect(() => readWorkload(path.join(dir, "file.yaml", "x"))).toThrow(
+      `--workload: 1 problem\n  - ${path.join(dir, "file.yaml", "x")}: cannot be read (a folder on its path is a file)`,
+    );
+    expect(() => readWorkload(path.join(dir, "loop"))).toThrow(
+      `--workload: 1 problem\n  - ${path.join(dir, "loop")}: cannot be read (too many symbolic links)`,
+    );
+  });
+
+  it("names an unreadable subfolder and file with the reason (permission denied), every one at once", () => {
+    // Tests run as root here, where chmod 000 changes nothing: the file system's refusal is simulated.
+    const dir = folder({ "a.yaml": "kind: Service\n", "b.yaml": "kind: Service\n" });
+    fs.mkdirSync(path.join(dir, "locked"));
+    const denied = (target: string) => Object.assign(new Error(`EACCES: permission denied, open '${target}'`), { code: "EACCES" });
+    /** The real function, except for paths ending in `refused`. */
+    const refusing = <F>(real: F, refused: string): F =>
+      ((target: fs.PathLike, ...rest: unknown[]) => {
+        if (String(target).endsWith(refused)) throw denied(String(target));
+        return (real as (...args: unknown[]) => unknown)(target, ...rest);
+      }) as F;
+    const { openSync, readdirSync } = nodeFs;
+    const open = jest.spyOn(nodeFs, "openSync").mockImplementation(refusing(openSync, "b.yaml"));
+    const list = jest.spyOn(nodeFs, "readdirSync").mockImplementation(refusing(readdirSync, "locked"));
+    try {
+      expect(problems(dir)).toEqual(["locked: cannot be read (permission denied)", "b.yaml: cannot be read (permission denied)"]);
+    } finally {
+      open.mockRestore();
+      list.mockRestore();
+    }
   });
 
   it("names a missing path and an empty folder", () => {

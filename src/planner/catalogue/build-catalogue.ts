@@ -2,6 +2,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { type CatalogueFile, readCatalogueFile, writeCatalogueFile } from "../../instance-catalogue/catalogue-file";
 import { CATALOGUE_PATH } from "../../instance-catalogue/instance-catalogue";
+import { InputError } from "../../shared/input-error";
+import { readFailure } from "../../shared/untrusted-file";
 import { catalogueFromReference, REFERENCE_FILES } from "./karpenter-reference";
 import { listPricesFromReference } from "./list-prices-reference";
 
@@ -43,8 +45,10 @@ export function buildFromReference(root: string, referenceDir: string): BuildRes
   const read = (file: string) => {
     try {
       return fs.readFileSync(file, "utf8");
-    } catch {
-      throw new Error(`cannot read ${file}: --reference must name the folder holding karpenter/ and aws/`);
+    } catch (error) {
+      const reason = readFailure(error);
+      if (reason === undefined) throw error;
+      throw new InputError("--reference", [`cannot read ${file} (${reason}); --reference must name the folder holding karpenter/ and aws/`]);
     }
   };
   const catalogue = catalogueFromReference(

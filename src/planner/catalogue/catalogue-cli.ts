@@ -1,10 +1,24 @@
 import * as path from "node:path";
+import { AWS_REGION_EXPECTED, isAwsRegion } from "../../shared/aws-regions";
+import { InputError } from "../../shared/input-error";
+import { userPath } from "../cli-paths";
 import { buildFromReference } from "./build-catalogue";
 
 // `npm run catalogue [-- --reference <dir>]` rewrites the committed catalogue from Karpenter's reference;
 // `npm run catalogue -- --live --region <r>` from EC2 and the Price List API (needs AWS credentials).
+// Exit codes: 0 written (or the help); 2 a mistake in the flags or the reference folder; 1 AWS or the data failed.
 
-const USAGE = "usage: npm run catalogue [-- --reference <dir>] | [-- --live --region <region>]";
+export const USAGE = "usage: npm run catalogue [-- --reference <dir>] | [-- --live --region <region>]";
+
+export const HELP = `${USAGE}
+
+Rewrites the instance catalogue (src/instance-catalogue/data) and the AWS list prices (src/planner/data).
+  --reference <dir>   Karpenter's reference files (karpenter/ and aws/); default ../shared/reference
+  --live              from the AWS APIs instead: EC2 DescribeInstanceTypes and the Price List API (AWS credentials)
+  --region <region>   with --live, the region whose instance types are fetched, such as us-east-1
+  --help              this text
+A relative --reference is read from the folder npm was run in.
+`;
 
 export interface CatalogueCliIo {
   readonly root: string;
@@ -13,38 +27,73 @@ export interface CatalogueCliIo {
   readonly env: NodeJS.ProcessEnv;
 }
 
-/** Returns the exit code; never throws for a user mistake. */
-export async function runCatalogueCli(argv: readonly string[], io: CatalogueCliIo): Promise<number> {
+type Parsed =
+  | { readonly help: true }
+  | { readonly problems: readonly string[] }
+  | { readonly live: false; readonly reference: string }
+  | { readonly live: true; readonly region: string };
+
+/** Every flag problem at once, or what to build from. */
+function parseArgs(argv: readonly string[], io: CatalogueCliIo): Parsed {
+  if (argv.includes("--help") || argv.includes("-h")) return { help: true };
   const problems: string[] = [];
-  let reference = path.resolve(io.root, "..", "shared", "reference");
+  const values: Record<string, string> = {};
   let live = false;
-  let region: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === "--live") live = true;
-    else if (arg === "--reference" || arg === "--region") {
-      const value = argv[++i];
-      if (value === undefined || value.startsWith("--")) problems.push(`${arg}: missing value`);
-      else if (arg === "--reference") reference = path.resolve(value);
-      else region = value;
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    if (flag === "--live") {
+      if (inline !== undefined) problems.push(`--live: takes no value (got ${JSON.stringify(arg)})`);
+      else if (live) problems.push("--live: given twice");
+      live = true;
+    } else if (flag === "--reference" || flag === "--region") {
+      const value = inline ?? argv[i + 1];
+      if (inline === undefined) i++;
+      if (value === undefined || value === "" || (inline === undefined && value.startsWith("--"))) {
+        problems.push(`${flag}: missing value`);
+        if (value?.startsWith("--")) i--;
+      } else if (flag in values) problems.push(`${flag}: given twice`);
+      else values[flag] = value;
     } else problems.push(`${arg}: unknown argument`);
   }
-  if (live && region === undefined) problems.push("--live: needs --region <region>");
-  if (problems.length > 0) {
-    io.err(`${problems.join("\n")}\n${USAGE}`);
+  const region = values["--region"];
+  const reference = values["--reference"];
+  // Each flag belongs to one source: silently dropping the other one would build from what was not asked for.
+  if (live && region === undefined && !problems.some((p) => p.startsWith("--region"))) problems.push("--live: needs --region <region>");
+  if (!live && region !== undefined)
+    problems.push(
+      `--region: got ${JSON.stringify(region)}; only with --live (the reference build is Karpenter's us-east-1 data): add --live, or leave --region out`,
+    );
+  if (live && reference !== undefined) problems.push(`--reference: got ${JSON.stringify(reference)}; not with --live, which reads the AWS APIs instead`);
+  if (region !== undefined && !isAwsRegion(region)) problems.push(`--region: got ${JSON.stringify(region)}; ${AWS_REGION_EXPECTED}`);
+  if (problems.length > 0) return { problems };
+  if (live) return { live, region: region as string };
+  return { live, reference: reference === undefined ? path.resolve(io.root, "..", "shared", "reference") : path.resolve(userPath(reference, io.env)) };
+}
+
+/** Returns the exit code; never throws for a user mistake. */
+export async function runCatalogueCli(argv: readonly string[], io: CatalogueCliIo): Promise<number> {
+  const args = parseArgs(argv, io);
+  if ("help" in args) {
+    io.out(HELP.trimEnd());
+    return 0;
+  }
+  if ("problems" in args) {
+    io.err(`${args.problems.map((p) => `  - ${p}`).join("\n")}\n${USAGE}`);
     return 2;
   }
   try {
-    if (live) {
-      const { refreshCatalogueLive } = await import("../live/refresh-catalogue");
-      const result = await refreshCatalogueLive(io.root, region as string, { env: io.env, progress: io.err });
-      io.out(`Wrote ${result.written.map((f) => path.relative(io.root, f)).join(", ")}\n  ${result.summary}`);
-      return 0;
-    }
-    const result = buildFromReference(io.root, reference);
+    const result = args.live
+      ? await (await import("../live/refresh-catalogue")).refreshCatalogueLive(io.root, args.region, { env: io.env, progress: io.err })
+      : buildFromReference(io.root, args.reference);
     io.out(`Wrote ${result.written.map((f) => path.relative(io.root, f)).join(", ")}\n  ${result.summary}`);
     return 0;
   } catch (error) {
+    if (error instanceof InputError) {
+      io.err(error.message);
+      return 2;
+    }
+    // AWS failing (LiveDataError), or reference files whose format changed: one line, exit 1.
     io.err((error as Error).message);
     return 1;
   }

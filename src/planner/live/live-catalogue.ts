@@ -31,24 +31,40 @@ export interface LiveOptions {
   readonly now?: () => Date;
   /** After how long a progress line appears; default one second. */
   readonly progressAfterMs?: number;
+  /** Whose live data it is, for the way out its messages offer; default "plan" (npm run plan -- --live). */
+  readonly purpose?: LivePurpose;
 }
 
-/** What went wrong, in one line. */
-export function describeAwsError(error: unknown, region: string): string {
+export type LivePurpose = "plan" | "catalogue";
+
+/** What each command can do instead of --live, and the permissions its --live needs. */
+const WITHOUT_LIVE: Readonly<Record<LivePurpose, { readonly instead: string; readonly needs: string }>> = {
+  plan: {
+    instead: "or plan without --live",
+    needs: "the planner needs ec2:DescribeInstanceTypes, ec2:DescribeSpotPriceHistory and pricing:GetProducts",
+  },
+  catalogue: {
+    instead: "or rebuild the catalogue from Karpenter's reference without --live (npm run catalogue)",
+    needs: "npm run catalogue -- --live needs ec2:DescribeInstanceTypes and pricing:GetProducts",
+  },
+};
+
+/** What went wrong, in one line, with what to do instead for the command that asked (`purpose`). */
+export function describeAwsError(error: unknown, region: string, purpose: LivePurpose = "plan"): string {
+  const { instead, needs } = WITHOUT_LIVE[purpose];
   const e = error as { name?: string; message?: string; code?: string; $metadata?: { attempts?: number } };
   const name = e.name ?? "Error";
   if (name === "CredentialsProviderError" || /Could not load credentials/.test(e.message ?? "")) {
-    return "--live needs AWS credentials and found none (environment, shared config and SSO were tried): set AWS_PROFILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or plan without --live";
+    return `--live needs AWS credentials and found none (environment, shared config and SSO were tried): set AWS_PROFILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, ${instead}`;
   }
   if (/^(RequestLimitExceeded|Throttling|ThrottlingException|TooManyRequestsException)$/.test(name)) {
-    return `AWS throttled the live data requests (${name}) after ${e.$metadata?.attempts ?? "several"} attempts; wait a minute and try again, or plan without --live`;
+    return `AWS throttled the live data requests (${name}) after ${e.$metadata?.attempts ?? "several"} attempts; wait a minute and try again, ${instead}`;
   }
   if (/^(UnauthorizedOperation|AccessDenied|AccessDeniedException)$/.test(name)) {
-    return `AWS denied a live data request (${name}): the planner needs ec2:DescribeInstanceTypes, ec2:DescribeSpotPriceHistory and pricing:GetProducts`;
+    return `AWS denied a live data request (${name}): ${needs}`;
   }
   const code = e.code ?? (error as { cause?: { code?: string } }).cause?.code;
-  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "ETIMEDOUT")
-    return `cannot reach AWS for ${region} (${code}): check the network, or plan without --live`;
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "ETIMEDOUT") return `cannot reach AWS for ${region} (${code}): check the network, ${instead}`;
   return `live data for ${region} failed: ${name}: ${(e.message ?? String(error)).split("\n")[0]}`;
 }
 
@@ -97,7 +113,7 @@ export async function fetchLiveCatalogueFile(region: string, options: LiveOption
       ...(spot === undefined ? {} : { spot: { asOf: spot.asOf, usd: Object.fromEntries(Object.entries(spot.usd).filter(([name]) => names.has(name))) } }),
     };
   } catch (error) {
-    throw new LiveDataError(describeAwsError(error, region));
+    throw new LiveDataError(describeAwsError(error, region, options.purpose));
   } finally {
     clearTimeout(timer);
   }

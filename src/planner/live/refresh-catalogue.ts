@@ -17,7 +17,7 @@ export async function refreshCatalogueLive(
 ): Promise<{ readonly written: readonly string[]; readonly summary: string }> {
   const target = path.join(root, CATALOGUE_PATH);
   const before = fs.existsSync(target) ? readCatalogueFile(target) : undefined;
-  const fetched = await fetchLiveCatalogueFile(region, { ...options, spot: false });
+  const fetched = await fetchLiveCatalogueFile(region, { ...options, spot: false, purpose: "catalogue" });
   writeCatalogueFile(target, fetched);
   return { written: [target], summary: describeChange(before, fetched) };
 }

@@ -1,7 +1,8 @@
 import { HOURS_PER_MONTH, type Plan } from "../plan/plan-types";
 import { costSentence, floorSentence, nodeRows, scenarioRows, usdHour, usdMonth } from "./plan-rows";
 
-// The plan for a terminal: aligned plain-text columns, no Markdown.
+// The plan for a terminal: aligned plain-text columns, no Markdown. Its warnings are not part of it: the CLI
+// prints them on stderr (tableWarnings), where they stay in sight when the table is piped or redirected.
 
 function columns(header: readonly string[], rightAligned: ReadonlySet<number>, rows: readonly (readonly (string | number)[])[]): string[] {
   const all = [header, ...rows].map((r) => r.map(String));
@@ -42,6 +43,10 @@ export function renderPlanTable(plan: Plan): string {
     ),
   ];
   for (const s of json.scenarios) for (const u of s.unschedulable) lines.push(`unschedulable in ${s.name}: ${u.pod}: ${u.reason}`);
-  for (const w of json.warnings) lines.push(`warning: ${w}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** The plan's warnings as a terminal shows them, one line each, for stderr. */
+export function tableWarnings(plan: Plan): string[] {
+  return plan.json.warnings.map((w) => `warning: ${w}`);
 }

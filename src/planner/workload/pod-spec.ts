@@ -32,6 +32,26 @@ const max = (a: Amounts, b: Amounts) => combine(a, b, Math.max);
 /** Resources the planner does not pack; requesting them is fine and changes nothing here. */
 const IGNORED_RESOURCES = new Set(["ephemeral-storage"]);
 
+/** What each resource's quantity must look like, for the message when it does not. */
+function expectedQuantity(name: string): string {
+  if (name === "cpu") return 'must be a CPU quantity such as "250m" or "1"';
+  if (name === "memory") return 'must be a memory quantity such as "512Mi" or "1Gi"';
+  return `must be a quantity of ${name} such as "1"`;
+}
+
+/**
+ * A request or limit in its unit (millicores, bytes, a count), or undefined after reporting why not. The API
+ * server refuses a negative request or limit, so the planner does too: counted, it would free room on a node.
+ */
+function quantityOf(name: string, value: unknown, where: string, report: Report): number | undefined {
+  const text = typeof value === "number" || typeof value === "string" ? value : undefined;
+  const parsed = text === undefined ? undefined : name === "cpu" ? cpuMillis(text) : name === "memory" ? bytes(text) : parseQuantity(text);
+  if (parsed === undefined) report(where, value, expectedQuantity(name));
+  else if (parsed < 0) report(where, value, "must not be negative");
+  else return parsed;
+  return undefined;
+}
+
 /** One container's requests, with its limits standing in for requests it does not set (API server defaulting). */
 function containerRequests(container: Raw, path: string, report: Report): { amounts: Amounts; requested: boolean } {
   const resources = container.resources;
@@ -54,22 +74,12 @@ function containerRequests(container: Raw, path: string, report: Report): { amou
   for (const [name, entry] of Object.entries(merged)) {
     const { value, path: where } = entry as { value: unknown; path: string };
     if (IGNORED_RESOURCES.has(name)) continue;
-    const text = typeof value === "number" || typeof value === "string" ? value : undefined;
-    if (name === "cpu") {
-      const parsed = text === undefined ? undefined : cpuMillis(text);
-      if (parsed === undefined) report(where, value, 'must be a CPU quantity such as "250m" or "1"');
-      else amounts.cpu = parsed;
-      requested = true;
-    } else if (name === "memory") {
-      const parsed = text === undefined ? undefined : bytes(text);
-      if (parsed === undefined) report(where, value, 'must be a memory quantity such as "512Mi" or "1Gi"');
-      else amounts.memory = parsed;
-      requested = true;
-    } else {
-      const parsed = text === undefined ? undefined : parseQuantity(text);
-      if (parsed === undefined || parsed < 0) report(where, value, `must be a quantity of ${name} such as "1"`);
-      else amounts.extended[name] = parsed;
-    }
+    const parsed = quantityOf(name, value, where, report);
+    if (name === "cpu" || name === "memory") requested = true;
+    if (parsed === undefined) continue;
+    if (name === "cpu") amounts.cpu = parsed;
+    else if (name === "memory") amounts.memory = parsed;
+    else amounts.extended[name] = parsed;
   }
   return { amounts, requested };
 }

@@ -1,0 +1,32 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { decodeUtf8, readAtMost, readFailure } from "../../src/shared/untrusted-file";
+
+describe("reading a file a user named", () => {
+  it("reads at most one byte past the limit, whatever the size claims", () => {
+    expect(readAtMost("/dev/zero", 10).length).toBe(11);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "untrusted-")), "small");
+    fs.writeFileSync(file, "abc");
+    expect(readAtMost(file, 10).toString()).toBe("abc");
+  });
+
+  it("words the file system's refusals, and leaves other errors to be bugs", () => {
+    const failure = (code: string) => readFailure(Object.assign(new Error(code), { code }));
+    expect(["EACCES", "EPERM", "ENOENT", "ENOTDIR", "EISDIR", "ELOOP", "EIO"].map(failure)).toEqual([
+      "permission denied",
+      "permission denied",
+      "no such file or folder",
+      "a folder on its path is a file",
+      "is a folder",
+      "too many symbolic links",
+      "EIO",
+    ]);
+    expect(readFailure(new TypeError("a bug"))).toBeUndefined();
+  });
+
+  it("decodes UTF-8 (a byte order mark dropped) and names the first line that is not", () => {
+    expect(decodeUtf8(Buffer.from("\uFEFFname: café\n"))).toEqual({ text: "name: café\n" });
+    expect(decodeUtf8(Buffer.from("a: 1\nb: 2\nc: caf\xe9\n", "latin1"))).toEqual({ badLine: 3 });
+  });
+});
