@@ -239,7 +239,7 @@ describe("main.ts, run by the app command", () => {
     const { status, stderr, outdir } = runMain({ CLUSTER_CONFIG: "/nonexistent/cluster.yaml" });
     expect(status).toBe(1);
     expect(stderr).toBe(
-      "Invalid cluster configuration: /nonexistent/cluster.yaml: 1 problem\n  - cannot read the cluster config (no such file); CLUSTER_CONFIG must name a readable YAML or JSON file\n",
+      "Invalid cluster configuration: /nonexistent/cluster.yaml: 1 problem\n  - cannot read the cluster config (no such file or folder); CLUSTER_CONFIG must name a readable YAML or JSON file\n",
     );
     expect(fs.existsSync(outdir)).toBe(false);
   });

@@ -13,7 +13,7 @@ import { instanceNameChecks } from "../provisioners/instance-name-checks";
 import { nodeClassesSchema } from "../provisioners/node-class-schema";
 import { nodePoolsSchema } from "../provisioners/node-pool-schema";
 import { PROVISIONER_CHECKS } from "../provisioners/provisioner-checks";
-import { AWS_REGIONS } from "../shared/aws-regions";
+import { AWS_REGION_EXPECTED, AWS_REGIONS } from "../shared/aws-regions";
 import { maxClusterNameLength, NAME_LIMITS, resourceNames } from "../shared/resource-names";
 import { awsTags, strictObject, withChecks } from "../shared/schema-helpers";
 import { CLUSTER_CHECKS } from "./cluster-checks";
@@ -58,9 +58,7 @@ const clusterTags = awsTags.superRefine(
 const clusterFields = strictObject({
   /** The cluster name; every resource name derives from it. */
   name: clusterName,
-  region: z
-    .enum(AWS_REGIONS, { error: "must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)" })
-    .default("us-east-1"),
+  region: z.enum(AWS_REGIONS, { error: AWS_REGION_EXPECTED }).default("us-east-1"),
   kubernetesVersion: z
     .enum(SUPPORTED_KUBERNETES_VERSIONS, {
       error: (issue) => {

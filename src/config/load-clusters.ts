@@ -1,8 +1,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { InputError, InputErrors } from "../shared/input-error";
+import { readFailure } from "../shared/untrusted-file";
 import type { ClusterConfig } from "./cluster-schema";
-import { CLUSTER_CONFIG_ENV, loadClusterConfig, readClusterConfigFile } from "./load-config";
+import { CLUSTER_CONFIG_ENV, clusterConfigPath, loadClusterConfig, readClusterConfigFile } from "./load-config";
 
 /** A cluster of this synth and the file it came from. */
 export interface LoadedCluster {
@@ -31,8 +32,8 @@ export function clusterFiles(folder: string): string[] {
   try {
     entries = fs.readdirSync(folder, { withFileTypes: true });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "EACCES" || code === "EPERM" ? "permission denied" : (code ?? String(error));
+    const reason = readFailure(error);
+    if (reason === undefined) throw error;
     throw new InputError(folder, [`cannot list the fleet folder (${reason}); ${CLUSTER_CONFIG_ENV} must name a readable folder or file`]);
   }
   return entries
@@ -42,23 +43,13 @@ export function clusterFiles(folder: string): string[] {
 }
 
 /**
- * CLUSTER_CONFIG as the user meant it. npm runs scripts from the package root and keeps the folder the user
- * ran it from in INIT_CWD, so `cd clusters && CLUSTER_CONFIG=prod.yaml npm run synth` names clusters/prod.yaml.
- */
-export function clusterConfigPath(env: NodeJS.ProcessEnv): string | undefined {
-  const named = env[CLUSTER_CONFIG_ENV];
-  if (!named) return undefined;
-  return env.INIT_CWD && !path.isAbsolute(named) ? path.resolve(env.INIT_CWD, named) : named;
-}
-
-/**
  * The clusters of this synth: the embedded default, the file CLUSTER_CONFIG names, or every cluster file of
  * the folder it names (a fleet: dev, staging, prod, ...). Every problem of every file is reported at once,
  * each with its file; a fleet's cluster names must differ, since stack and workspace names derive from them.
  */
 export function loadClusters(env: NodeJS.ProcessEnv = process.env): LoadedCluster[] {
   const named = clusterConfigPath(env);
-  if (!named || !isFolder(named)) return [{ source: named || "embedded default cluster", config: loadClusterConfig({ ...env, [CLUSTER_CONFIG_ENV]: named }) }];
+  if (!named || !isFolder(named)) return [{ source: named || "embedded default cluster", config: loadClusterConfig(env) }];
 
   const files = clusterFiles(named);
   if (files.length === 0) {

@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from "node:path";
 import { formatIssues } from "../shared/format-issues";
 import { InputError } from "../shared/input-error";
 import { type ClusterConfig, clusterConfigSchema } from "./cluster-schema";
@@ -18,8 +19,18 @@ export function readClusterConfigFile(path: string): ClusterConfig {
   return parseClusterConfig(readConfigDocument(path), path);
 }
 
+/**
+ * CLUSTER_CONFIG as the user meant it. npm runs scripts from the package root and keeps the folder the user
+ * ran it from in INIT_CWD, so `cd clusters && CLUSTER_CONFIG=prod.yaml npm run synth` names clusters/prod.yaml.
+ */
+export function clusterConfigPath(env: NodeJS.ProcessEnv): string | undefined {
+  const named = env[CLUSTER_CONFIG_ENV];
+  if (!named) return undefined;
+  return env.INIT_CWD && !isAbsolute(named) ? resolve(env.INIT_CWD, named) : named;
+}
+
 /** The configuration for this synth: the file named by CLUSTER_CONFIG, or the embedded default. */
 export function loadClusterConfig(env: NodeJS.ProcessEnv = process.env): ClusterConfig {
-  const path = env[CLUSTER_CONFIG_ENV];
+  const path = clusterConfigPath(env);
   return path ? readClusterConfigFile(path) : parseClusterConfig(DEFAULT_CLUSTER, "embedded default cluster");
 }

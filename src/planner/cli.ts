@@ -1,5 +1,6 @@
 import { AWS_REGION_EXPECTED, isAwsRegion } from "../shared/aws-regions";
 import { InputErrors } from "../shared/input-error";
+import { parseFlags } from "./cli-flags";
 import { pathProblems, userPath } from "./cli-paths";
 import { makePlan } from "./make-plan";
 import type { Plan } from "./plan/plan-types";
@@ -40,27 +41,10 @@ type Parsed = PlanArgs | { readonly problems: readonly string[] } | { readonly h
 /** Every flag problem at once, or the parsed flags, or a request for help. Paths are checked by runPlanCli. */
 export function parseArgs(argv: readonly string[]): Parsed {
   if (argv.includes("--help") || argv.includes("-h")) return { help: true };
-  const problems: string[] = [];
-  const values: Record<string, string> = {};
-  let live = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    // A switch: "--live=false" would otherwise read as --live and run live.
-    if (flag === "--live") {
-      if (inline !== undefined) problems.push(`--live: takes no value (got ${JSON.stringify(arg)}); leave it out to plan offline`);
-      else if (live) problems.push("--live: given twice");
-      live = true;
-    } else if (VALUE_FLAGS.includes(flag)) {
-      const value = inline ?? argv[i + 1];
-      if (inline === undefined) i++;
-      if (value === undefined || (inline === undefined && value.startsWith("--"))) {
-        problems.push(`${flag}: missing value`);
-        if (value?.startsWith("--")) i--;
-      } else if (flag in values) problems.push(`${flag}: given twice`);
-      else values[flag] = value;
-    } else problems.push(`${arg}: unknown argument`);
-  }
+  const flags = parseFlags(argv, { valueFlags: VALUE_FLAGS, switches: { "--live": "; leave it out to plan offline" } });
+  const problems = [...flags.problems];
+  const { values } = flags;
+  const live = flags.switches.has("--live");
   if (values["--workload"] === undefined && !problems.some((p) => p.startsWith("--workload")))
     problems.push("--workload: required (a Kubernetes YAML file or a folder of them)");
   // An empty path would resolve to the current folder and plan whatever YAML it holds.

@@ -1,6 +1,6 @@
 import type { ClusterConfig } from "../config/cluster-schema";
 import { isFolder } from "../config/load-clusters";
-import { CLUSTER_CONFIG_ENV, loadClusterConfig, parseClusterConfig, readClusterConfigFile } from "../config/load-config";
+import { CLUSTER_CONFIG_ENV, clusterConfigPath, loadClusterConfig, parseClusterConfig, readClusterConfigFile } from "../config/load-config";
 import { COREDNS_RESOURCES } from "../eks/addon-settings";
 import { EKS_SUPPORT_CALENDAR, supportPhase } from "../eks/kubernetes-version-support";
 import { systemFargateProfiles } from "../fargate/fargate-config";
@@ -180,7 +180,7 @@ export function clusterModelFromDocument(document: unknown, source: string): Clu
  */
 export function loadClusterModel(configPath: string | undefined, env: NodeJS.ProcessEnv): { readonly model: ClusterModel; readonly source: string } {
   if (configPath !== undefined) return { model: clusterModelOf(readClusterConfigFile(configPath)), source: configPath };
-  const fromEnv = env[CLUSTER_CONFIG_ENV];
+  const fromEnv = clusterConfigPath(env);
   if (fromEnv && isFolder(fromEnv)) {
     throw new InputError(fromEnv, [`is a fleet folder (${CLUSTER_CONFIG_ENV}); a plan is for one cluster: name its file with --config`]);
   }

@@ -3,7 +3,6 @@ import * as fs from "node:fs";
 // Reading a file a user named without trusting it: not its size (stat says 0 for /dev/zero, a pipe or a
 // FIFO, which then never end), not its encoding, and not that it can be read at all. The callers word the
 // limit and the problem for their own input (a workload file, a cluster file).
-// (src/config/config-file.ts holds the same reader for cluster files, written before this one.)
 
 /** Node's error codes for a path that cannot be read, in words. */
 const READ_FAILURES: Readonly<Record<string, string>> = {

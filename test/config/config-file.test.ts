@@ -54,7 +54,7 @@ describe("readConfigDocument", () => {
 describe("readConfigDocument refuses, in one line", () => {
   it("a missing file", () => {
     expect(problemsOf(() => readConfigDocument(path.join(os.tmpdir(), "aeks-no-such-dir", "cluster.yaml")))).toEqual([
-      "cannot read the cluster config (no such file); CLUSTER_CONFIG must name a readable YAML or JSON file",
+      "cannot read the cluster config (no such file or folder); CLUSTER_CONFIG must name a readable YAML or JSON file",
     ]);
   });
 

@@ -169,7 +169,7 @@ describe("files", () => {
 
   it("reports a missing file by the variable that named it", () => {
     expect(problemsOf(() => loadClusterConfig({ CLUSTER_CONFIG: "/nonexistent/cluster.yaml" }))).toEqual([
-      "cannot read the cluster config (no such file); CLUSTER_CONFIG must name a readable YAML or JSON file",
+      "cannot read the cluster config (no such file or folder); CLUSTER_CONFIG must name a readable YAML or JSON file",
     ]);
   });
 });

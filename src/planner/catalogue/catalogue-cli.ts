@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import { AWS_REGION_EXPECTED, isAwsRegion } from "../../shared/aws-regions";
 import { InputError } from "../../shared/input-error";
+import { parseFlags } from "../cli-flags";
 import { userPath } from "../cli-paths";
 import { buildFromReference } from "./build-catalogue";
 
@@ -36,26 +37,14 @@ type Parsed =
 /** Every flag problem at once, or what to build from. */
 function parseArgs(argv: readonly string[], io: CatalogueCliIo): Parsed {
   if (argv.includes("--help") || argv.includes("-h")) return { help: true };
-  const problems: string[] = [];
+  const flags = parseFlags(argv, { valueFlags: ["--reference", "--region"], switches: { "--live": "" } });
+  const problems = flags.problems.slice();
   const values: Record<string, string> = {};
-  let live = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    if (flag === "--live") {
-      if (inline !== undefined) problems.push(`--live: takes no value (got ${JSON.stringify(arg)})`);
-      else if (live) problems.push("--live: given twice");
-      live = true;
-    } else if (flag === "--reference" || flag === "--region") {
-      const value = inline ?? argv[i + 1];
-      if (inline === undefined) i++;
-      if (value === undefined || value === "" || (inline === undefined && value.startsWith("--"))) {
-        problems.push(`${flag}: missing value`);
-        if (value?.startsWith("--")) i--;
-      } else if (flag in values) problems.push(`${flag}: given twice`);
-      else values[flag] = value;
-    } else problems.push(`${arg}: unknown argument`);
+  for (const [flag, value] of Object.entries(flags.values)) {
+    if (value === "") problems.push(`${flag}: missing value`);
+    else values[flag] = value;
   }
+  const live = flags.switches.has("--live");
   const region = values["--region"];
   const reference = values["--reference"];
   // Each flag belongs to one source: silently dropping the other one would build from what was not asked for.
