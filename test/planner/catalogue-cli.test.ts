@@ -31,7 +31,7 @@ describe("npm run catalogue", () => {
     expect(catalogue(["--region", "eu-west-1"])).toEqual(
       refused('--region: got "eu-west-1"; only with --live (the reference build is Karpenter\'s us-east-1 data): add --live, or leave --region out'),
     );
-    expect(catalogue(["--live=false", "--live", "--region", "zz-east-1", "--reference", "x"])).toEqual(
+    expect(catalogue(["--live=false", "--live", "--live", "--region", "zz-east-1", "--reference", "x"])).toEqual(
       refused(
         '--live: takes no value (got "--live=false")',
         "--live: given twice",
