@@ -28,7 +28,7 @@ const FIELDS: readonly CronField[] = [
 ];
 
 /** A number or, where the field has names, a name (any case): robfig's parseIntOrName. */
-function valueOf(text: string, field: CronField): number | string {
+function fieldValue(text: string, field: CronField): number | string {
   const named = field.names?.indexOf(text.toLowerCase()) ?? -1;
   if (named >= 0) return field.name === "month" ? named + 1 : named;
   if (!/^[0-9]+$/.test(text)) return `"${text}" is not a number${field.names ? " or a name" : ""}`;
@@ -46,9 +46,9 @@ function rangeProblem(part: string, field: CronField): string | undefined {
   if (range === "*" || range === "?") {
     [start, end] = [field.min, field.max];
   } else {
-    const low = valueOf(bounds[0], field);
+    const low = fieldValue(bounds[0], field);
     if (typeof low === "string") return low;
-    const high = bounds.length === 2 ? valueOf(bounds[1], field) : low;
+    const high = bounds.length === 2 ? fieldValue(bounds[1], field) : low;
     if (typeof high === "string") return high;
     [start, end] = [low, high];
   }
