@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { awsTagKey, awsTagValue, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
-import { aliasFamily, aliasProblem, effectiveAmiSelectorTerms } from "./ami-selection";
+import { aliasFamily, aliasProblem, effectiveAmiSelectorTerms, osFamily } from "./ami-selection";
 import {
   ALIAS_FAMILIES,
   AMI_FAMILIES,
@@ -20,6 +20,7 @@ import { volumeSizeProblem } from "./ebs-volume-limits";
 import { objectName, selectorTags } from "./field-schemas";
 import { kubeletSchema } from "./kubelet-schema";
 import { DEFAULT_NODE_CLASS_NAME } from "./provisioner-defaults";
+import { userDataProblem } from "./user-data";
 
 // The `nodeClasses` field of the cluster config: Karpenter EC2NodeClasses, with the CRD's rules.
 
@@ -189,6 +190,14 @@ const nodeClassFields = strictObject({
 });
 
 export const nodeClassSchema = withChecks(nodeClassFields, [
+  {
+    reads: ["userData", "amiAlias", "amiSelectorTerms", "amiFamily"],
+    check: (nodeClass, report) => {
+      const family = osFamily({ amiSelectorTerms: effectiveAmiSelectorTerms(nodeClass), amiFamily: nodeClass.amiFamily });
+      const problem = nodeClass.userData === undefined ? undefined : userDataProblem(nodeClass.userData, family);
+      if (problem !== undefined) report(["userData"], nodeClass.userData, problem);
+    },
+  },
   {
     reads: ["amiAlias", "amiSelectorTerms"],
     check: (nodeClass, report) => {

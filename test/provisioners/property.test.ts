@@ -193,32 +193,39 @@ const volume = (rootVolume: boolean) =>
     ),
   });
 
-const termsClass = fc.record(
-  {
-    amiSelectorTerms: fc.array(amiTerm, { minLength: 1, maxLength: 3 }),
-    amiFamily: mostly(fc.constantFrom("AL2023", "Bottlerocket", "Custom", "Windows2022"), fc.constant(undefined)),
-    instanceProfile: fc.constant("my-profile"),
-    blockDeviceMappings: mostly(
-      fc.tuple(volume(true), fc.array(volume(false), { maxLength: 1 })).map(([root, rest]) => [root, ...rest]),
-      fc.tuple(volume(true), volume(true)),
-    ),
-    kubelet,
-    userData: fc.constantFrom("#!/bin/bash\necho hi\n", "[settings.kubernetes]\nmax-pods = 110\n"),
-    tags: fc.dictionary(mostly(fc.constantFrom("cost-center", "team"), fc.constant("karpenter.sh/nodeclaim")), fc.constantFrom("ml", "1234"), { maxKeys: 2 }),
-    capacityReservationSelectorTerms: fc.array(
-      fc.oneof(
-        fc.record({ id: fc.constantFrom("cr-0123456789abcdef0", "cr-1") }),
-        fc.record({
-          tags: fc.constant({ team: "ml" }),
-          ownerID: maybe(fc.constant("123456789012")),
-          instanceMatchCriteria: maybe(fc.constantFrom("open", "targeted")),
-        }),
+const termsClass = fc
+  .record(
+    {
+      amiSelectorTerms: fc.array(amiTerm, { minLength: 1, maxLength: 3 }),
+      amiFamily: mostly(fc.constantFrom("AL2023", "Bottlerocket", "Custom", "Windows2022"), fc.constant(undefined)),
+      instanceProfile: fc.constant("my-profile"),
+      blockDeviceMappings: mostly(
+        fc.tuple(volume(true), fc.array(volume(false), { maxLength: 1 })).map(([root, rest]) => [root, ...rest]),
+        fc.tuple(volume(true), volume(true)),
       ),
-      { minLength: 1, maxLength: 2 },
-    ),
-  },
-  { requiredKeys: ["amiSelectorTerms", "amiFamily"] },
-);
+      kubelet,
+      userData: fc.constantFrom("#!/bin/bash\necho hi\n", "[settings.kubernetes]\nmax-pods = 110\n"),
+      tags: fc.dictionary(mostly(fc.constantFrom("cost-center", "team"), fc.constant("karpenter.sh/nodeclaim")), fc.constantFrom("ml", "1234"), { maxKeys: 2 }),
+      capacityReservationSelectorTerms: fc.array(
+        fc.oneof(
+          fc.record({ id: fc.constantFrom("cr-0123456789abcdef0", "cr-1") }),
+          fc.record({
+            tags: fc.constant({ team: "ml" }),
+            ownerID: maybe(fc.constant("123456789012")),
+            instanceMatchCriteria: maybe(fc.constantFrom("open", "targeted")),
+          }),
+        ),
+        { minLength: 1, maxLength: 2 },
+      ),
+    },
+    { requiredKeys: ["amiSelectorTerms", "amiFamily"] },
+  )
+  .map((nodeClass) => {
+    // Bottlerocket reads its user data as TOML: a shell script there is refused (user-data.ts), not rendered.
+    const aliases = nodeClass.amiSelectorTerms.flatMap((t) => ("alias" in t && typeof t.alias === "string" ? [t.alias] : []));
+    const bottlerocket = aliases.length > 0 ? aliases.some((a) => a.startsWith("bottlerocket")) : nodeClass.amiFamily === "Bottlerocket";
+    return bottlerocket && nodeClass.userData !== undefined ? { ...nodeClass, userData: "[settings.kubernetes]\nmax-pods = 110\n" } : nodeClass;
+  });
 
 const nodeClass = fc.oneof(aliasClass, termsClass);
 
