@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { formatIssues } from "../shared/format-issues";
 import { InputError } from "../shared/input-error";
+import { userFolder } from "../shared/user-folder";
 import { type ClusterConfig, clusterConfigSchema } from "./cluster-schema";
 import { CLUSTER_CONFIG_ENV, readConfigDocument } from "./config-file";
 import { DEFAULT_CLUSTER } from "./default-cluster";
@@ -20,13 +21,14 @@ export function readClusterConfigFile(path: string): ClusterConfig {
 }
 
 /**
- * CLUSTER_CONFIG as the user meant it. npm runs scripts from the package root and keeps the folder the user
- * ran it from in INIT_CWD, so `cd clusters && CLUSTER_CONFIG=prod.yaml npm run synth` names clusters/prod.yaml.
+ * CLUSTER_CONFIG as the user meant it: `cd clusters && CLUSTER_CONFIG=prod.yaml npm run synth` names
+ * clusters/prod.yaml, although npm runs the script from the package root (see userFolder).
  */
 export function clusterConfigPath(env: NodeJS.ProcessEnv): string | undefined {
   const named = env[CLUSTER_CONFIG_ENV];
   if (!named) return undefined;
-  return env.INIT_CWD && !isAbsolute(named) ? resolve(env.INIT_CWD, named) : named;
+  const folder = userFolder(env);
+  return isAbsolute(named) || folder === process.cwd() ? named : resolve(folder, named);
 }
 
 /** The configuration for this synth: the file named by CLUSTER_CONFIG, or the embedded default. */

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { readFailure } from "../shared/untrusted-file";
+import { userFolder } from "../shared/user-folder";
 
 // The paths a user types after --workload and --config. npm runs every script from the package root,
 // whatever folder the command was typed in, and records that folder in INIT_CWD: a relative path means what
@@ -8,12 +9,12 @@ import { readFailure } from "../shared/untrusted-file";
 // @see https://docs.npmjs.com/cli/v10/commands/npm-run-script (INIT_CWD)
 
 /**
- * The path to read for a value the user typed: relative to INIT_CWD when npm set it, else to the current
- * folder. Kept as typed when it means the same from here, so that messages and the plan's header read as
+ * The path to read for a value the user typed: relative to the folder npm was run in (userFolder), else to
+ * the current folder. Kept as typed when it means the same from here, so that messages and the plan's header read as
  * the user wrote them; absolute otherwise, so that they name the file actually read.
  */
 export function userPath(value: string, env: NodeJS.ProcessEnv): string {
-  const resolved = path.resolve(env.INIT_CWD || process.cwd(), value);
+  const resolved = path.resolve(userFolder(env), value);
   return resolved === path.resolve(value) ? value : resolved;
 }
 

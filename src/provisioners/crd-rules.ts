@@ -109,14 +109,27 @@ export function aliasFamilyToAmiFamily(aliasFamily: string): (typeof AMI_FAMILIE
 // Runtime validation (pkg/apis/v1/nodeclaim_validation.go), which runs after admission: a NodePool that
 // breaks it is stored, then stays NotReady and launches nothing.
 
+/** A label whose requirement values are a closed set, and what happens to a pool that names none of them. */
+export interface KnownValues {
+  readonly values: readonly string[];
+  readonly otherwise: string;
+}
+
 /**
- * Labels whose values Karpenter knows (validateWellKnownValues). An `In` requirement with none of them is an
- * error; unknown values beside known ones are logged and ignored. Tenancy's two values are the only ones
- * any instance type offers (the AWS provider's computeRequirements).
+ * Labels with known values. capacity-type's are checked by Karpenter's runtime validation
+ * (validateWellKnownValues): an `In` requirement with none of them keeps the NodePool NotReady, and unknown
+ * values beside known ones are logged and dropped. Tenancy's two are the only ones any instance type offers
+ * (the AWS provider's computeRequirements), whether or not the provider registers them for that check.
  */
-export const WELL_KNOWN_VALUES: Readonly<Record<string, readonly string[]>> = {
-  "karpenter.sh/capacity-type": ["on-demand", "spot", "reserved"],
-  "karpenter.k8s.aws/instance-tenancy": ["default", "dedicated"],
+export const WELL_KNOWN_VALUES: Readonly<Record<string, KnownValues>> = {
+  "karpenter.sh/capacity-type": {
+    values: ["on-demand", "spot", "reserved"],
+    otherwise: "Karpenter's runtime validation keeps its NodePool NotReady, and it launches nothing",
+  },
+  "karpenter.k8s.aws/instance-tenancy": {
+    values: ["default", "dedicated"],
+    otherwise: "no instance type offers another, so the pool never launches a node",
+  },
 };
 
 /** Gt, Lt, Gte and Lte values: strconv.Atoi in Karpenter, so a non-negative int64. */

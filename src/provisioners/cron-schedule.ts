@@ -27,11 +27,14 @@ const FIELDS: readonly CronField[] = [
   { name: "day of week", min: 0, max: 6, names: DAYS },
 ];
 
+/** strconv.Atoi's non-negative integers: digits with an optional "+". */
+const NUMBER = /^\+?[0-9]+$/;
+
 /** A number or, where the field has names, a name (any case): robfig's parseIntOrName. */
 function fieldValue(text: string, field: CronField): number | string {
   const named = field.names?.indexOf(text.toLowerCase()) ?? -1;
   if (named >= 0) return field.name === "month" ? named + 1 : named;
-  if (!/^[0-9]+$/.test(text)) return `"${text}" is not a number${field.names ? " or a name" : ""}`;
+  if (!NUMBER.test(text)) return `"${text}" is not a number${field.names ? " or a name" : ""}`;
   return Number(text);
 }
 
@@ -40,10 +43,12 @@ function rangeProblem(part: string, field: CronField): string | undefined {
   const [range, step, ...extra] = part.split("/");
   if (extra.length > 0) return `"${part}" has more than one '/'`;
   const bounds = range.split("-");
-  if (bounds.length > 2) return `"${part}" has more than one '-'`;
+  // robfig tests the first bound for "*" before it counts hyphens, and ignores what follows it ("*-5").
+  const any = bounds[0] === "*" || bounds[0] === "?";
+  if (!any && bounds.length > 2) return `"${part}" has more than one '-'`;
   let start: number;
   let end: number;
-  if (range === "*" || range === "?") {
+  if (any) {
     [start, end] = [field.min, field.max];
   } else {
     const low = fieldValue(bounds[0], field);
@@ -53,9 +58,9 @@ function rangeProblem(part: string, field: CronField): string | undefined {
     [start, end] = [low, high];
   }
   if (step !== undefined) {
-    if (!/^[0-9]+$/.test(step) || Number(step) === 0) return `the step in "${part}" must be a positive number`;
+    if (!NUMBER.test(step) || Number(step) === 0) return `the step in "${part}" must be a positive number`;
     // "5/10" means from 5 to the end, every 10.
-    if (bounds.length === 1 && range !== "*" && range !== "?") end = field.max;
+    if (bounds.length === 1 && !any) end = field.max;
   }
   if (start < field.min || end > field.max) return `"${part}" is outside ${field.min}-${field.max}`;
   if (start > end) return `"${part}" starts after it ends`;
@@ -64,13 +69,16 @@ function rangeProblem(part: string, field: CronField): string | undefined {
 
 /** What is wrong with a budget schedule, in words, or undefined when Karpenter can parse it. */
 export function cronScheduleProblem(schedule: string): string | undefined {
-  if (schedule.startsWith("@")) return MACROS.includes(schedule) ? undefined : `"${schedule}" is not one of the macros ${MACROS.join(", ")}`;
-  const fields = schedule.trim().split(/\s+/);
+  // Go's whitespace (strings.Fields, strings.TrimSpace) for what separates fields: ASCII, not JavaScript's \s.
+  const spec = schedule.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, "");
+  if (spec.startsWith("@")) return MACROS.includes(spec) ? undefined : `"${spec}" is not one of the macros ${MACROS.join(", ")}`;
+  const fields = spec.split(/[\t\n\v\f\r ]+/);
   if (fields.length !== 5) {
     return `has ${fields.length} fields; Karpenter's cron has exactly 5 (minute hour day-of-month month day-of-week), no seconds and no time zone (schedules are UTC)`;
   }
   for (const [i, text] of fields.entries()) {
-    for (const part of text.split(",")) {
+    // strings.FieldsFunc in robfig's getField drops empty parts: "0,30," is "0,30".
+    for (const part of text.split(",").filter((p) => p !== "")) {
       const problem = rangeProblem(part, FIELDS[i]);
       if (problem !== undefined) return `the ${FIELDS[i].name} field: ${problem}`;
     }

@@ -1,14 +1,15 @@
 /**
  * The sizes EC2 takes per EBS volume type, in the unit Karpenter sends it: Karpenter converts a volumeSize to
  * `ScaledValue(resource.Giga)`, whole 10^9 bytes rounded up, and EC2 reads that number as GiB. So "16384Gi"
- * reaches EC2 as 17592 and a gp3 launch fails, although the CRD's pattern (up to 59000Gi, io2's range)
- * admits it.
+ * reaches EC2 as 17593 and a gp2 launch fails, although the CRD's pattern (up to 59000Gi, for io2 and gp3)
+ * admits it. gp3's limit was raised from 16 TiB to 64 TiB (with 80,000 IOPS).
+ * @see https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_CreateVolume.html (Size)
  * @see https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_LaunchTemplateEbsBlockDeviceRequest.html (VolumeSize)
  * @see https://github.com/aws/karpenter-provider-aws/blob/main/pkg/providers/launchtemplate/launchtemplate.go (blockDeviceMappings)
  */
 export const EBS_SIZE_LIMITS: Readonly<Record<string, readonly [min: number, max: number]>> = {
   gp2: [1, 16_384],
-  gp3: [1, 16_384],
+  gp3: [1, 65_536],
   io1: [4, 16_384],
   io2: [4, 65_536],
   st1: [125, 16_384],

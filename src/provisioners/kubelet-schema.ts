@@ -67,7 +67,13 @@ const kubeletFields = strictObject({
     EVICTION_SIGNALS,
     MESSAGES.evictionKeys("evictionSoftGracePeriod"),
   ).optional(),
-  evictionMaxPodGracePeriod: int32.optional(),
+  // No minimum in the CRD: a negative value makes the kubelet use each pod's own grace period.
+  evictionMaxPodGracePeriod: z
+    .number()
+    .int()
+    .min(-(2 ** 31), { error: "must be an int32 (-2147483648 to 2147483647)" })
+    .max(2 ** 31 - 1, { error: "must be an int32 (-2147483648 to 2147483647)" })
+    .optional(),
   imageGCHighThresholdPercent: percent.optional(),
   imageGCLowThresholdPercent: percent.optional(),
   cpuCFSQuota: z.boolean().optional(),

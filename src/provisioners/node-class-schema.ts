@@ -160,15 +160,8 @@ const nodeClassFields = strictObject({
   /** An instance profile you manage, instead of role (for example when Karpenter may not call IAM). */
   instanceProfile: z.string().min(1, { error: MESSAGES.instanceProfileEmpty }).optional(),
   /** Size of the root volume (gp3, encrypted), default 50Gi. Not allowed with blockDeviceMappings. */
-  rootVolumeSize: z
-    .string()
-    .regex(VOLUME_SIZE, { error: "must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)" })
-    // The default root volume is gp3 (render-ec2-node-class.ts).
-    .superRefine((size, ctx) => {
-      const problem = VOLUME_SIZE.test(size) ? volumeSizeProblem(size, "gp3") : undefined;
-      if (problem !== undefined) ctx.addIssue({ code: "custom", input: size, message: problem });
-    })
-    .optional(),
+  // The root volume is gp3 (render-ec2-node-class.ts), which takes every size the CRD's pattern does.
+  rootVolumeSize: z.string().regex(VOLUME_SIZE, { error: "must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)" }).optional(),
   /** Full control over the volumes, replacing the default root volume. */
   blockDeviceMappings: z
     .array(blockDeviceMapping)

@@ -105,8 +105,8 @@ const requirement = withChecks(
       check: ({ key, operator, values = [], minValues }, report) => {
         const known = WELL_KNOWN_VALUES[key];
         if (known === undefined || operator !== "In" || values.length === 0) return;
-        const valid = values.filter((v) => known.includes(v));
-        const expected = `Karpenter knows ${known.join(", ")} for ${key}; its NodePool would stay NotReady and launch nothing`;
+        const valid = values.filter((v) => known.values.includes(v));
+        const expected = `Karpenter knows ${known.values.join(", ")} for ${key}; ${known.otherwise}`;
         if (valid.length === 0) report(["values"], values, `has no valid value: ${expected}`);
         else if (minValues !== undefined && valid.length < minValues)
           report(["minValues"], minValues, `is more than the ${valid.length} valid values: ${expected}`);

@@ -13,10 +13,10 @@ export function ignoredRequirementValues(pools: readonly NodePoolConfig[]): stri
     pool.requirements.forEach((requirement, j) => {
       const known = WELL_KNOWN_VALUES[requirement.key];
       if (known === undefined || requirement.operator !== "In") return;
-      const unknown = (requirement.values ?? []).filter((v) => !known.includes(v));
+      const unknown = (requirement.values ?? []).filter((v) => !known.values.includes(v));
       if (unknown.length === 0 || unknown.length === requirement.values?.length) return;
       warnings.push(
-        `nodePools[${i}].requirements[${j}].values: Karpenter ignores ${unknown.map((v) => `"${v}"`).join(", ")} (it knows ${known.join(", ")} for ${requirement.key}) and launches from the other values only`,
+        `nodePools[${i}].requirements[${j}].values: Karpenter ignores ${unknown.map((v) => `"${v}"`).join(", ")} (it knows ${known.values.join(", ")} for ${requirement.key}) and launches from the other values only`,
       );
     });
   });

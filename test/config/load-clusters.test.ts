@@ -80,10 +80,17 @@ describe("a folder of cluster files (a fleet)", () => {
 
   it("reads a relative CLUSTER_CONFIG from the folder npm was run in (INIT_CWD), not the package root", () => {
     const folder = fleet({ "here.yaml": "name: here\n" });
-    expect(loadClusters({ CLUSTER_CONFIG: "here.yaml", INIT_CWD: folder }).map((c) => [c.source, c.config.name])).toEqual([
-      [path.join(folder, "here.yaml"), "here"],
-    ]);
-    expect(loadClusters({ CLUSTER_CONFIG: ".", INIT_CWD: folder }).map((c) => c.config.name)).toEqual(["here"]);
+    const npm = { INIT_CWD: folder, npm_package_json: path.join(ROOT, "package.json") };
+    expect(loadClusters({ CLUSTER_CONFIG: "here.yaml", ...npm }).map((c) => [c.source, c.config.name])).toEqual([[path.join(folder, "here.yaml"), "here"]]);
+    expect(loadClusters({ CLUSTER_CONFIG: ".", ...npm }).map((c) => c.config.name)).toEqual(["here"]);
+  });
+
+  it("ignores an INIT_CWD that npm did not set for this package: a stale one from an outer npm run", () => {
+    const folder = fleet({ "dev.yaml": "name: elsewhere\n" });
+    const stale = { INIT_CWD: folder, npm_package_json: path.join(folder, "package.json") };
+    // Read from the current folder (the package root, in jest), as without npm.
+    expect(loadClusters({ CLUSTER_CONFIG: "clusters/dev.yaml", ...stale }).map((c) => [c.source, c.config.name])).toEqual([["clusters/dev.yaml", "dev"]]);
+    expect(loadClusters({ CLUSTER_CONFIG: "clusters/dev.yaml", INIT_CWD: folder }).map((c) => c.config.name)).toEqual(["dev"]);
   });
 
   it("says so when the folder holds no cluster file", () => {

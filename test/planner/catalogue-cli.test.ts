@@ -7,7 +7,10 @@ import { HELP, USAGE } from "../../src/planner/catalogue/catalogue-cli";
 const ROOT = path.resolve(__dirname, "../..");
 
 /** The script as npm runs it: its own process, so a loading mistake (an un-awaited import) shows. */
-function catalogue(args: string[], env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: ROOT }): { status: number | null; stdout: string; stderr: string } {
+function catalogue(
+  args: string[],
+  env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: ROOT, npm_package_json: path.join(ROOT, "package.json") },
+): { status: number | null; stdout: string; stderr: string } {
   const { status, stdout, stderr } = spawnSync(process.execPath, [path.join(ROOT, "scripts/build-instance-catalogue.js"), ...args], {
     cwd: ROOT,
     encoding: "utf8",
@@ -44,7 +47,7 @@ describe("npm run catalogue", () => {
 
   it("names a missing reference folder, read from the folder npm was run in, with exit 2", () => {
     const here = fs.mkdtempSync(path.join(os.tmpdir(), "catalogue-cwd-"));
-    expect(catalogue(["--reference", "nope"], { ...process.env, INIT_CWD: here })).toEqual({
+    expect(catalogue(["--reference", "nope"], { ...process.env, INIT_CWD: here, npm_package_json: path.join(ROOT, "package.json") })).toEqual({
       status: 2,
       stdout: "",
       stderr: `--reference: 1 problem\n  - cannot read ${path.join(here, "nope", "karpenter", "instance-types-v1.14.1.md")} (no such file or folder); --reference must name the folder holding karpenter/ and aws/\n`,

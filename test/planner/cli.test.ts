@@ -91,10 +91,12 @@ describe("npm run plan", () => {
 
   it("reads relative paths from the folder npm was run in (INIT_CWD), and names the absolute path tried", async () => {
     const templates = path.join(ROOT, "templates");
-    const planned = await run(["--workload", "demo", "--format", "json"], { INIT_CWD: templates });
+    const planned = await run(["--workload", "demo", "--format", "json"], { INIT_CWD: templates, npm_package_json: path.join(ROOT, "package.json") });
     expect(planned.code).toBe(0);
     expect(JSON.parse(planned.out).scenarios[0].nodes[0].pods).toBe(2);
-    expect(await run(["--workload", "nope", "--config", "../clusters/nope.yaml"], { INIT_CWD: templates })).toEqual({
+    expect(
+      await run(["--workload", "nope", "--config", "../clusters/nope.yaml"], { INIT_CWD: templates, npm_package_json: path.join(ROOT, "package.json") }),
+    ).toEqual({
       code: 2,
       out: "",
       err: [
@@ -104,7 +106,10 @@ describe("npm run plan", () => {
         "",
       ].join("\n"),
     });
-    const header = await run(["--workload", "demo", "--config", "../clusters/dev.yaml"], { INIT_CWD: templates });
+    const header = await run(["--workload", "demo", "--config", "../clusters/dev.yaml"], {
+      INIT_CWD: templates,
+      npm_package_json: path.join(ROOT, "package.json"),
+    });
     expect(header.out.split("\n")[0]).toBe(
       `Capacity and cost plan: ${path.join(templates, "demo")} on dev (eu-west-1), config: ${path.join(ROOT, "clusters", "dev.yaml")}`,
     );
