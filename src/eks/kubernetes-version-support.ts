@@ -65,7 +65,11 @@ function nextVersion(version: string): string | undefined {
 export function versionSupportWarning(version: string, upgradePolicy: "standard" | "extended"): string | undefined {
   const dates = EKS_SUPPORT_CALENDAR[version];
   if (dates === undefined) return undefined;
-  const upgrade = (when: string) => `upgrade to ${nextVersion(version) ?? "a newer version"}${when} (kubernetesVersion; the README's upgrade procedure)`;
+  const next = nextVersion(version);
+  // One minor at a time, but name where the climb ends when the next version is no cheaper.
+  const standard = Object.keys(EKS_SUPPORT_CALENDAR).find((v) => supportPhase(v) === "standard");
+  const onTo = next !== undefined && supportPhase(next) !== "standard" && standard !== undefined ? `, then on to ${standard}, the oldest in standard support` : "";
+  const upgrade = (when: string) => `upgrade to ${next ?? "a newer version"}${when}${onTo} (kubernetesVersion; the README's upgrade procedure)`;
   const asOf = `EKS's calendar as of ${CALENDAR_DATE}`;
   const extendedPrice = "billed extended support, six times the standard price (npm run plan prices it)";
   if (daysBetween(CALENDAR_DATE, dates.endOfExtendedSupport) <= WARNING_DAYS) {

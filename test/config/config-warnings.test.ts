@@ -59,11 +59,15 @@ describe("configWarnings", () => {
         "Kubernetes 1.33 left EKS standard support on 2026-07-29 (EKS's calendar as of 2026-11-23): a cluster on it is billed extended support, six times the standard price (npm run plan prices it), whatever cluster.upgradePolicy says; upgrade to 1.34 (kubernetesVersion; the README's upgrade procedure)";
       expect(versionWarnings("1.33")).toEqual([warning]);
       expect(versionWarnings("1.33", "standard")).toEqual([warning]);
+      // 1.32's next version is in extended support too: the warning names where the climb ends.
+      expect(versionWarnings("1.32")).toEqual([
+        "Kubernetes 1.32 left EKS standard support on 2026-03-23 (EKS's calendar as of 2026-11-23): a cluster on it is billed extended support, six times the standard price (npm run plan prices it), whatever cluster.upgradePolicy says; upgrade to 1.33, then on to 1.34, the oldest in standard support (kubernetesVersion; the README's upgrade procedure)",
+      ]);
     });
 
     it("warns that EKS is about to stop running a version", () => {
       expect(versionWarnings("1.31")).toEqual([
-        "Kubernetes 1.31 leaves EKS extended support on 2026-11-26 (EKS's calendar as of 2026-11-23): then EKS creates no cluster on it and upgrades existing control planes by itself; upgrade to 1.32 now (kubernetesVersion; the README's upgrade procedure)",
+        "Kubernetes 1.31 leaves EKS extended support on 2026-11-26 (EKS's calendar as of 2026-11-23): then EKS creates no cluster on it and upgrades existing control planes by itself; upgrade to 1.32 now, then on to 1.34, the oldest in standard support (kubernetesVersion; the README's upgrade procedure)",
       ]);
     });
   });
