@@ -68,7 +68,8 @@ export function versionSupportWarning(version: string, upgradePolicy: "standard"
   const next = nextVersion(version);
   // One minor at a time, but name where the climb ends when the next version is no cheaper.
   const standard = Object.keys(EKS_SUPPORT_CALENDAR).find((v) => supportPhase(v) === "standard");
-  const onTo = next !== undefined && supportPhase(next) !== "standard" && standard !== undefined ? `, then on to ${standard}, the oldest in standard support` : "";
+  const onTo =
+    next !== undefined && supportPhase(next) !== "standard" && standard !== undefined ? `, then on to ${standard}, the oldest in standard support` : "";
   const upgrade = (when: string) => `upgrade to ${next ?? "a newer version"}${when}${onTo} (kubernetesVersion; the README's upgrade procedure)`;
   const asOf = `EKS's calendar as of ${CALENDAR_DATE}`;
   const extendedPrice = "billed extended support, six times the standard price (npm run plan prices it)";
@@ -76,8 +77,10 @@ export function versionSupportWarning(version: string, upgradePolicy: "standard"
     return `Kubernetes ${version} leaves EKS extended support on ${dates.endOfExtendedSupport} (${asOf}): then EKS creates no cluster on it and upgrades existing control planes by itself; ${upgrade(" now")}`;
   }
   if (supportPhase(version) === "extended") {
-    // "You cannot disable extended support once your cluster has entered it" (EKS user guide).
-    return `Kubernetes ${version} left EKS standard support on ${dates.endOfStandardSupport} (${asOf}): a cluster on it is ${extendedPrice}, whatever cluster.upgradePolicy says; ${upgrade("")}`;
+    // "You cannot disable extended support once your cluster has entered it" (EKS user guide). What EKS does
+    // with a new cluster on such a version under STANDARD is not documented, so nothing is said of it.
+    const policy = upgradePolicy === "standard" ? "; cluster.upgradePolicy standard cannot take a cluster out of extended support once it is in it" : "";
+    return `Kubernetes ${version} left EKS standard support on ${dates.endOfStandardSupport} (${asOf}): a cluster on it is in extended support, billed at six times the standard price (npm run plan prices it)${policy}; ${upgrade("")}`;
   }
   if (daysBetween(CALENDAR_DATE, dates.endOfStandardSupport) <= WARNING_DAYS) {
     const then =
