@@ -209,6 +209,21 @@ describe("reading workload YAML", () => {
     ]);
   });
 
+  it("skips kustomize's file in a folder with a warning, and refuses it named alone", () => {
+    const dir = folder({
+      "kustomization.yaml": "resources:\n  - app.yaml\n",
+      "app.yaml": deployment("a", "      containers: [{ name: c, resources: { requests: { cpu: 1 } } }]"),
+    });
+    const workload = readWorkload(dir);
+    expect(workload.groups.map((g) => g.id)).toEqual(["apps/a"]);
+    expect(workload.warnings).toEqual([
+      `${path.join(dir, "kustomization.yaml")}: kustomize's file, skipped: the folder's manifests are planned as written, without its patches; for what kustomize renders, plan kustomize build's output`,
+    ]);
+    expect(problems(path.join(dir, "kustomization.yaml"))).toEqual([
+      `${path.join(dir, "kustomization.yaml")}: is kustomize's file, not a manifest: plan what it renders (kustomize build <folder> > rendered.yaml)`,
+    ]);
+  });
+
   it("says why a path cannot be read, without a stack trace", () => {
     const dir = folder({ "file.yaml": "kind: Pod\n" });
     fs.symlinkSync(path.join(dir, "loop"), path.join(dir, "loop"));

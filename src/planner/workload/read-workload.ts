@@ -94,6 +94,9 @@ function parseFile(file: string, problems: string[], result: ObjectResult): numb
   return filled;
 }
 
+/** The file names kustomize reads in a folder (kustomization.yaml, .yml, or Kustomization). */
+const KUSTOMIZATION = /^(kustomization\.ya?ml|Kustomization)$/;
+
 /** Every pod group and DaemonSet of a file or folder; every problem of every file at once, as a InputError. */
 export function readWorkload(target: string): Workload {
   let stat: fs.Stats;
@@ -104,7 +107,13 @@ export function readWorkload(target: string): Workload {
     throw new InputError("--workload", [missing ? `${target}: no such file or folder` : unreadable(target, error)]);
   }
   const problems: string[] = [];
-  const files = stat.isDirectory() ? listFiles(target, problems) : [target];
+  const listed = stat.isDirectory() ? listFiles(target, problems) : [target];
+  // kustomize's own file lists manifests and patches; it is not one (it often has no kind at all).
+  const kustomizations = listed.filter((file) => KUSTOMIZATION.test(path.basename(file)));
+  if (!stat.isDirectory() && kustomizations.length > 0) {
+    throw new InputError("--workload", [`${target}: is kustomize's file, not a manifest: plan what it renders (kustomize build <folder> > rendered.yaml)`]);
+  }
+  const files = listed.filter((file) => !kustomizations.includes(file));
   if (files.length === 0 && problems.length === 0) throw new InputError("--workload", [`${target}: no .yaml, .yml or .json files in this folder`]);
   const result: ObjectResult = { groups: [], daemonSets: [], skippedKinds: [] };
   const empty = files.filter((file) => parseFile(file, problems, result) === 0);
@@ -124,6 +133,11 @@ export function readWorkload(target: string): Workload {
 
   // An empty file among others is likely a placeholder or a generator's leftover: said, not fatal.
   const warnings = empty.map((file) => `${file}: no Kubernetes objects (empty, or only comments and "---"); skipped`);
+  for (const file of kustomizations) {
+    warnings.push(
+      `${file}: kustomize's file, skipped: the folder's manifests are planned as written, without its patches; for what kustomize renders, plan kustomize build's output`,
+    );
+  }
   const noRequests = result.groups.filter((g) => !g.pod.hasRequests && g.replicas > 0).map((g) => g.id);
   if (noRequests.length > 0) warnings.push(`pods without CPU or memory requests count as zero: ${noRequests.join(", ")}`);
   const skipped = [...new Set(result.skippedKinds)].sort();
