@@ -7,6 +7,7 @@
 const fs = require("node:fs");
 const path = require("node:path");
 const { ROOT, requireTypeScript } = require("./lib/bundle-cache");
+const { removeStaleStacks } = require("./lib/stale-stacks");
 
 const outdir = path.resolve(ROOT, process.env.CDKTF_OUTDIR || "cdktf.out");
 const reviewDir = path.join(ROOT, "review");
@@ -72,6 +73,8 @@ async function main() {
   }
   process.env.CDKTF_OUTDIR = outdir;
   await requireTypeScript("main.ts");
+  // main.ts exits on a config error, so this runs after a synth that wrote its stacks.
+  removeStaleStacks(outdir);
   const { writeReview } = await requireTypeScript("src/review/write-review.ts");
   const written = writeReview(outdir, reviewDir);
   if (plan !== undefined) {

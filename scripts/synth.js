@@ -7,6 +7,7 @@
 const fs = require("node:fs");
 const path = require("node:path");
 const { ROOT, requireTypeScript } = require("./lib/bundle-cache");
+const { removeStaleStacks } = require("./lib/stale-stacks");
 
 const USAGE = `usage: [CLUSTER_CONFIG=<file or folder>] [CDKTF_OUTDIR=<folder>] npm run synth
   Synthesizes the cluster config CLUSTER_CONFIG names (a file, or a folder of them: a fleet), else the
@@ -25,15 +26,13 @@ if (args.length > 0) {
 }
 
 const outdir = path.resolve(ROOT, process.env.CDKTF_OUTDIR || JSON.parse(fs.readFileSync(path.join(ROOT, "cdktf.json"), "utf8")).output || "cdktf.out");
-const stacksDir = path.join(outdir, "stacks");
-const before = fs.existsSync(stacksDir) ? fs.readdirSync(stacksDir) : [];
 
 process.env.CDKTF_OUTDIR = outdir;
 process.on("exit", (code) => {
   if (code !== 0) return;
   const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
   const stacks = Object.values(manifest.stacks);
-  for (const orphan of before.filter((name) => !(name in manifest.stacks))) fs.rmSync(path.join(stacksDir, orphan), { recursive: true, force: true });
+  removeStaleStacks(outdir);
   const lines = stacks.map((stack) => {
     const json = JSON.parse(fs.readFileSync(path.join(outdir, stack.synthesizedStackPath), "utf8"));
     const resources = Object.values(json.resource ?? {}).reduce((n, byName) => n + Object.keys(byName).length, 0);

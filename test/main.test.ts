@@ -235,6 +235,19 @@ describe("main.ts, run by the app command", () => {
     });
   });
 
+  it("removes the stack folders of clusters no longer configured, as the cdktf CLI does (npm run synth)", () => {
+    const folder = path.dirname(writeConfig("name: a\ncluster: {publicAccessCidrs: [203.0.113.0/24]}\n"));
+    fs.writeFileSync(path.join(folder, "b.yaml"), "name: b\ncluster: {publicAccessCidrs: [203.0.113.0/24]}\n");
+    const outdir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aeks-stale-")), "cdktf.out");
+    const synth = () =>
+      spawnSync("node", ["scripts/synth.js"], { cwd: ROOT, env: { ...process.env, CDKTF_OUTDIR: outdir, CLUSTER_CONFIG: folder }, encoding: "utf8" });
+    expect(synth().status).toBe(0);
+    expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual(["a-cluster", "a-karpenter", "b-cluster", "b-karpenter"]);
+    fs.rmSync(path.join(folder, "b.yaml"));
+    expect(synth().status).toBe(0);
+    expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual(["a-cluster", "a-karpenter"]);
+  });
+
   it("reports a missing file the same way", () => {
     const { status, stderr, outdir } = runMain({ CLUSTER_CONFIG: "/nonexistent/cluster.yaml" });
     expect(status).toBe(1);
