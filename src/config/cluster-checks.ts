@@ -1,5 +1,5 @@
 import { vpcZones } from "../network/network-config";
-import { isWindowsNodeClass } from "../provisioners/ami-selection";
+import { al2Aliases, isWindowsNodeClass, LAST_AL2_KUBERNETES_VERSION } from "../provisioners/ami-selection";
 import type { NodeClassConfig } from "../provisioners/node-class-schema";
 import type { NodePoolConfig } from "../provisioners/node-pool-schema";
 import { zoneProblem } from "../shared/availability-zones";
@@ -9,14 +9,36 @@ import type { FieldCheck } from "../shared/schema-helpers";
 /** The fields of a cluster config that the checks below read. */
 interface CheckedFields {
   readonly name: string;
+  readonly kubernetesVersion: string;
   readonly region: string;
   readonly network: { readonly vpcId?: string; readonly availabilityZones?: readonly string[] };
   readonly nodeClasses: readonly NodeClassConfig[];
   readonly nodePools: readonly NodePoolConfig[];
 }
 
+/** "1.33" → 133, to compare Kubernetes minor versions. */
+const minor = (version: string): number => {
+  const [major, rest] = version.split(".").map(Number);
+  return major * 100 + rest;
+};
+
 /** Checks that relate sections owned by different rooms. */
 export const CLUSTER_CHECKS: readonly FieldCheck<CheckedFields>[] = [
+  {
+    reads: ["kubernetesVersion", "nodeClasses.*.amiAlias", "nodeClasses.*.amiSelectorTerms"],
+    check: ({ kubernetesVersion, nodeClasses }, report) => {
+      if (minor(kubernetesVersion) <= minor(LAST_AL2_KUBERNETES_VERSION)) return;
+      nodeClasses.forEach((nodeClass, i) => {
+        for (const { alias, path } of al2Aliases(nodeClass)) {
+          report(
+            ["nodeClasses", i, ...path],
+            alias,
+            `EKS publishes no Amazon Linux 2 AMI for Kubernetes ${kubernetesVersion} (${LAST_AL2_KUBERNETES_VERSION} was the last), so the alias would find none and the node class never become Ready; use al2023@latest or bottlerocket@latest`,
+          );
+        }
+      });
+    },
+  },
   {
     // The controller may pass only this cluster's node roles to EC2 (its PassRole statement), and only they
     // have the access entries that let nodes join: EC2_LINUX, and EC2_WINDOWS for the Windows role.

@@ -1,5 +1,5 @@
 import { versionSupportWarning } from "../eks/kubernetes-version-support";
-import { ignoredRequirementValues } from "../provisioners/provisioner-warnings";
+import { amazonLinux2Warnings, ignoredRequirementValues } from "../provisioners/provisioner-warnings";
 import type { ClusterConfig } from "./cluster-schema";
 
 /**
@@ -7,7 +7,7 @@ import type { ClusterConfig } from "./cluster-schema";
  * config, which the entry point prints on stderr at every synth (a warning only in manifest.json is one
  * nobody reads).
  */
-export function configWarnings(config: Pick<ClusterConfig, "kubernetesVersion" | "cluster" | "karpenter" | "backend" | "nodePools">): string[] {
+export function configWarnings(config: Pick<ClusterConfig, "kubernetesVersion" | "cluster" | "karpenter" | "backend" | "nodeClasses" | "nodePools">): string[] {
   const { cluster, karpenter, backend } = config;
   const hcpTerraform = backend.type === "cloud";
   const warnings: string[] = [];
@@ -32,6 +32,7 @@ export function configWarnings(config: Pick<ClusterConfig, "kubernetesVersion" |
       "karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI",
     );
   }
+  warnings.push(...amazonLinux2Warnings(config.nodeClasses));
   warnings.push(...ignoredRequirementValues(config.nodePools));
   return warnings;
 }

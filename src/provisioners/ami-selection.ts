@@ -44,3 +44,22 @@ export function aliasProblem(alias: string): string | undefined {
   if (WINDOWS_ALIAS_FAMILIES.includes(family) && version !== "latest") return MESSAGES.aliasWindowsLatest;
   return undefined;
 }
+
+/**
+ * EKS published its last Amazon Linux 2 AMIs for Kubernetes 1.32, and none after 2025-11-26: an `al2` alias
+ * resolves through EKS's SSM parameters, so for 1.33 and later it finds no AMI and the node class never
+ * becomes Ready; for earlier versions it finds AMIs that no longer get security updates.
+ * @see https://docs.aws.amazon.com/eks/latest/userguide/eks-ami-build-scripts.html
+ */
+export const LAST_AL2_KUBERNETES_VERSION = "1.32";
+export const AL2_END_OF_SUPPORT = "2025-11-26";
+
+/** The al2 aliases of a node class, with where each is written (amiAlias, or amiSelectorTerms[j].alias). */
+export function al2Aliases(selection: AmiSelection): { readonly alias: string; readonly path: readonly (string | number)[] }[] {
+  if (selection.amiSelectorTerms === undefined) {
+    return selection.amiAlias !== undefined && aliasFamily(selection.amiAlias) === "al2" ? [{ alias: selection.amiAlias, path: ["amiAlias"] }] : [];
+  }
+  return selection.amiSelectorTerms.flatMap((term, j) =>
+    term.alias !== undefined && aliasFamily(term.alias) === "al2" ? [{ alias: term.alias, path: ["amiSelectorTerms", j, "alias"] }] : [],
+  );
+}

@@ -1,4 +1,7 @@
+import { formatPath } from "../shared/format-issues";
+import { AL2_END_OF_SUPPORT, al2Aliases } from "./ami-selection";
 import { WELL_KNOWN_VALUES } from "./crd-rules";
+import type { NodeClassConfig } from "./node-class-schema";
 import type { NodePoolConfig } from "./node-pool-schema";
 
 /**
@@ -21,4 +24,14 @@ export function ignoredRequirementValues(pools: readonly NodePoolConfig[]): stri
     });
   });
   return warnings;
+}
+
+/** Amazon Linux 2 node classes (refused for Kubernetes 1.33 and later, where EKS has no AL2 AMI at all). */
+export function amazonLinux2Warnings(nodeClasses: readonly NodeClassConfig[]): string[] {
+  return nodeClasses.flatMap((nodeClass, i) =>
+    al2Aliases(nodeClass).map(
+      ({ alias, path }) =>
+        `${formatPath(["nodeClasses", i, ...path])}: ${alias} selects Amazon Linux 2 AMIs, whose EKS support ended on ${AL2_END_OF_SUPPORT}: nodes get no further security updates; move to al2023@latest`,
+    ),
+  );
 }
