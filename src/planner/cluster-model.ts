@@ -53,11 +53,12 @@ const NODE_DAEMON_SETS: readonly SystemPods[] = [
  * The support tier the control plane is billed at, on the date of EKS's calendar (a version past standard
  * support is billed extended support whatever the upgradePolicy), and the day standard support ends.
  */
-function controlPlaneSupport(config: ClusterConfig): Pick<ClusterModel, "controlPlaneSupport" | "standardSupportEnds"> {
+function controlPlaneSupport(config: ClusterConfig): Pick<ClusterModel, "controlPlaneSupport" | "standardSupportEnds" | "standardSupportEndsIsEstimate"> {
   const phase = supportPhase(config.kubernetesVersion);
   return {
     controlPlaneSupport: phase === "standard" ? "standard" : "extended",
     standardSupportEnds: EKS_SUPPORT_CALENDAR[config.kubernetesVersion].endOfStandardSupport,
+    standardSupportEndsIsEstimate: EKS_SUPPORT_CALENDAR[config.kubernetesVersion].estimate !== undefined,
   };
 }
 

@@ -76,6 +76,8 @@ export interface ClusterModel {
   readonly controlPlaneSupport: "standard" | "extended";
   /** The first day the version is past standard support (YYYY-MM-DD). */
   readonly standardSupportEnds: string;
+  /** True when that day is a lower bound (EKS had not published it): "at the earliest". */
+  readonly standardSupportEndsIsEstimate: boolean;
   /** The cluster's upgradePolicy: with extended, EKS bills extended support once the version leaves standard support. */
   readonly upgradePolicy: "standard" | "extended";
   readonly kubernetesVersion: string;

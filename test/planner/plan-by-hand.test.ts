@@ -156,6 +156,14 @@ describe("plans by hand", () => {
     expect(standard.json.base.items[0].what).toBe("EKS control plane (standard support until 2027-03-27; then EKS upgrades it, as upgradePolicy is standard)");
   });
 
+  it("says a date EKS has not published is a lower bound: 1.36's standard support", () => {
+    const plan = planOf({ ...DEFAULT, kubernetesVersion: "1.36" }, deployment("none", 0, "1", "1Gi"));
+    expect(plan.json.base.items[0]).toEqual({
+      what: "EKS control plane (standard support until 2027-06-22 at the earliest; $0.6/hour from then, as upgradePolicy is extended)",
+      hourlyUsd: 0.1,
+    });
+  });
+
   it("bills extended support for a version past standard support, whatever the upgradePolicy", () => {
     // 1.32 left standard support on 2026-03-23: $0.60 instead of $0.10 per cluster-hour.
     for (const upgradePolicy of ["extended", "standard"]) {

@@ -21,12 +21,13 @@ export function baseCosts(cluster: ClusterModel, fargateGroups: readonly PodGrou
   const warnings: string[] = [];
   const support = cluster.controlPlaneSupport;
   const version = cluster.kubernetesVersion;
+  const until = cluster.standardSupportEndsIsEstimate ? `${cluster.standardSupportEnds} at the earliest` : cluster.standardSupportEnds;
   const supportNote =
     support === "extended"
       ? `extended support: Kubernetes ${version} left standard support on ${cluster.standardSupportEnds}`
       : cluster.upgradePolicy === "extended"
-        ? `standard support until ${cluster.standardSupportEnds}; $${prices.eksControlPlaneHourly.extended}/hour from then, as upgradePolicy is extended`
-        : `standard support until ${cluster.standardSupportEnds}; then EKS upgrades it, as upgradePolicy is standard`;
+        ? `standard support until ${until}; $${prices.eksControlPlaneHourly.extended}/hour from then, as upgradePolicy is extended`
+        : `standard support until ${until}; then EKS upgrades it, as upgradePolicy is standard`;
   items.push({ what: `EKS control plane (${supportNote})`, hourlyUsd: prices.eksControlPlaneHourly[support] });
 
   for (const pods of cluster.fargateSystemPods) {
