@@ -43,7 +43,13 @@ describe("ControlPlane", () => {
     });
     // The original opened NodePorts, 80, 443, 8080 and 53 to 0.0.0.0/0 on this group.
     expect(resourcesOfType(json, "aws_security_group_rule")).toEqual([]);
-    for (const [, rule] of resourcesOfType(json, "aws_vpc_security_group_ingress_rule")) expect(rule.cidr_ipv4).toBeUndefined();
+    expect(resourcesOfType(json, "aws_vpc_security_group_ingress_rule")).toEqual([]);
+    // The Lambda mode adds the one ingress rule the stack has: from the function's group, not from a CIDR.
+    const lambda = readStack(synthApp(config({ coreDns: { mode: "lambda" } })), "demo-cluster");
+    const rules = resourcesOfType(lambda, "aws_vpc_security_group_ingress_rule").map(([, rule]) => rule);
+    expect(rules).toHaveLength(1);
+    expect(rules[0].cidr_ipv4).toBeUndefined();
+    expect(rules[0].referenced_security_group_id).toMatch(/^\$\{aws_security_group\..+\.id\}$/);
   });
 
   it("creates the OIDC provider for IRSA", () => {

@@ -10,6 +10,10 @@ import { readWorkload } from "../../src/planner/workload/read-workload";
 
 export const FIXTURES = path.join(__dirname, "fixtures");
 
+/** The warning every offline plan carries, written out. */
+export const NO_SPOT_OFFLINE =
+  "no spot prices offline: where a pool allows on-demand, nodes are priced on-demand (Karpenter would launch spot when it can, usually for less); spot-only pools are priced at the on-demand rate, an upper bound. Run with --live for spot prices.";
+
 /** Writes workload YAML to a temporary file. */
 export function workloadFile(yaml: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "planner-plan-"));
