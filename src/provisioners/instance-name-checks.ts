@@ -123,12 +123,15 @@ function conflict(catalogue: InstanceCatalogue, constraints: readonly Constraint
   return constraints.map((c) => c.field).join(", ");
 }
 
-/** The checks, with the catalogue loaded on first use (a synth that fails earlier never reads it). */
+/**
+ * The checks, with the catalogue loaded on first use: by every synth that gets this far with a pool, since
+ * each pool is matched against it; a synth whose config fails earlier never reads it.
+ */
 export function instanceNameChecks(catalogue: () => InstanceCatalogue): readonly FieldCheck<Provisioners>[] {
   return [
     {
-      // The fields read, not whole pools: a malformed limit in one pool must not hide a misspelt family in
-      // another (every problem at once).
+      // The fields read, not whole pools: a malformed limit in one pool does not hide a misspelt family in
+      // another. A malformed field this check reads, in any pool, still stops it for all of them.
       reads: [
         "region",
         ...["name", "amiAlias", "amiSelectorTerms", "amiFamily"].map((field) => `nodeClasses.*.${field}`),

@@ -44,8 +44,19 @@ function touches(issuePath: readonly PropertyKey[], pattern: readonly string[]):
 const FROM_CHECK = { fromCheck: true } as const;
 
 interface PendingIssue {
+  readonly code?: string;
   readonly path?: readonly PropertyKey[];
+  readonly keys?: readonly string[];
   readonly params?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Where an issue is. Zod files an unknown key under the object that holds it; it is placed at the key here,
+ * so that a misspelt key at the top of a file does not count as a problem with every field of it.
+ */
+function issuePaths(issue: PendingIssue): (readonly PropertyKey[])[] {
+  const path = issue.path ?? [];
+  return issue.code === "unrecognized_keys" && issue.keys !== undefined ? issue.keys.map((key) => [...path, key]) : [path];
 }
 
 /**
@@ -55,7 +66,9 @@ interface PendingIssue {
 function whenValid(reads: readonly string[]) {
   const patterns = reads.map((path) => path.split("."));
   return (payload: { readonly issues: readonly PendingIssue[] }) =>
-    !payload.issues.some((issue) => issue.params?.fromCheck !== true && patterns.some((pattern) => touches(issue.path ?? [], pattern)));
+    !payload.issues.some(
+      (issue) => issue.params?.fromCheck !== true && issuePaths(issue).some((path) => patterns.some((pattern) => touches(path, pattern))),
+    );
 }
 
 /** The schema with each check attached, in order. */

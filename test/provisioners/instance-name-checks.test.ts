@@ -56,7 +56,9 @@ describe("instance names against the catalogue", () => {
     const newFamily = pool({ instanceFamilies: ["m9x"] });
 
     it("allowUnknownInstances: true takes the names as they are, for that pool only", () => {
-      expect(clusterProblems(newFamily)[0]).toMatch(/^nodePools\[0\]\.instanceFamilies\[0\]: got "m9x"; is not an instance family in the instance catalogue/);
+      expect(clusterProblems(newFamily)).toEqual([
+        `nodePools[0].instanceFamilies[0]: got "m9x"; is not an instance family in the instance catalogue; did you mean m9g? ${Through}`,
+      ]);
       expect(clusterProblems(pool({ instanceFamilies: ["m9x"], allowUnknownInstances: true }))).toEqual([]);
     });
 
@@ -81,7 +83,9 @@ describe("instance names against the catalogue", () => {
           run({ ...config, nodePools }, (path, _value, message) => problems.push(`${path.join(".")}: ${message}`));
         return problems;
       };
-      expect(check(loadInstanceCatalogue())).toHaveLength(1);
+      expect(check(loadInstanceCatalogue())).toEqual([
+        `nodePools.0.instanceFamilies.0: is not an instance family in the instance catalogue; did you mean m9g? ${Through}`,
+      ]);
       expect(check(refreshed)).toEqual([]);
     });
   });

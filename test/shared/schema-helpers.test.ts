@@ -50,6 +50,18 @@ describe("withChecks", () => {
     expect(problems(twice, { items: [], limit: 8 })).toEqual(["limit: is over 5", "limit: is even"]);
   });
 
+  it("places an unknown key at the key: a misspelt top-level key does not silence the checks", () => {
+    expect(problems(checked, { items: [{ name: "reserved" }], limit: 5, limt: 5 })).toEqual([
+      ": is not a known key; allowed keys: items, limit",
+      "items.0.name: is reserved",
+    ]);
+    // Nor does one beside the field a check reads.
+    expect(problems(checked, { items: [{ name: "reserved", colour: "red" }], limit: 5 })).toEqual([
+      "items.0: is not a known key; allowed keys: name, size",
+      "items.0.name: is reserved",
+    ]);
+  });
+
   it("skips a check when the whole list it reads is of the wrong type", () => {
     expect(problems(checked, { items: "none", limit: 0 })).toEqual(["items: Invalid input: expected array, received string"]);
   });
