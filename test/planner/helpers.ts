@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
+import { type InstanceCatalogue, loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
 import { clusterModelFromDocument } from "../../src/planner/cluster-model";
 import { buildPlan } from "../../src/planner/plan/build-plan";
 import type { Plan, ScenarioJson } from "../../src/planner/plan/plan-types";
@@ -22,14 +22,14 @@ export function workloadFile(yaml: string): string {
   return file;
 }
 
-/** A plan from a config document (or YAML file) and workload YAML (or a path), on the committed catalogue. */
-export function planOf(config: object | string, workload: string): Plan {
+/** A plan from a config document (or YAML file) and workload YAML (or a path), on the committed catalogue or another. */
+export function planOf(config: object | string, workload: string, catalogue: InstanceCatalogue = loadInstanceCatalogue()): Plan {
   const document = typeof config === "string" ? parse(fs.readFileSync(config, "utf8")) : config;
   const target = workload.includes("\n") ? workloadFile(workload) : workload;
   return buildPlan({
     cluster: clusterModelFromDocument(document, "test"),
     configSource: "test",
-    catalogue: loadInstanceCatalogue(),
+    catalogue,
     workload: readWorkload(target),
     workloadSource: "test",
   });

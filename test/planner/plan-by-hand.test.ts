@@ -1,5 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { readCatalogueFile } from "../../src/instance-catalogue/catalogue-file";
+import { catalogueFrom, defaultCataloguePath } from "../../src/instance-catalogue/instance-catalogue";
 import { fargateSize } from "../../src/planner/plan/fargate";
 import { deployment, FIXTURES, NO_SPOT_OFFLINE, nodesOf, planOf, scenario } from "./helpers";
 
@@ -191,5 +193,21 @@ describe("plans by hand", () => {
     const config = { name: "demo", nodePools: [{ name: "c6g", instanceFamilies: ["c6g"] }] };
     const plan = planOf(config, path.join(FIXTURES, "seed-article", "chip-100.yaml"));
     expect(plan.json.floorHourlyUsd).toBe(0.85);
+  });
+
+  it("the floor prices spot in the pool's zones only, as the nodes are", () => {
+    // c6g.medium (1 vCPU, 2 GiB) at spot $0.010 in us-east-1a and $0.017 in us-east-1b; the pool may use
+    // us-east-1b only. 100 pods need 25 vCPU and 50 GiB: 25 * 0.017 = 0.425 (not 25 * 0.010 = 0.25).
+    const committed = readCatalogueFile(defaultCataloguePath());
+    const catalogue = catalogueFrom({
+      ...committed,
+      spot: { asOf: "2026-11-23T00:00:00Z", usd: { "c6g.medium": { "us-east-1a": 0.01, "us-east-1b": 0.017 } } },
+    });
+    const config = {
+      name: "demo",
+      nodePools: [{ name: "spot", instanceFamilies: ["c6g"], instanceSizes: ["medium"], capacityTypes: ["spot"], zones: ["us-east-1b"] }],
+    };
+    const plan = planOf(config, path.join(FIXTURES, "seed-article", "chip-100.yaml"), catalogue);
+    expect(plan.json.floorHourlyUsd).toBe(0.425);
   });
 });

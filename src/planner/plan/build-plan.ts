@@ -2,7 +2,7 @@ import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalo
 import type { ClusterModel } from "../model";
 import type { PackGroup, PackResult, PlannedNode } from "../simulation/pack";
 import { relaunch } from "../simulation/pack";
-import { type Candidate, limitUsage } from "../simulation/pool-offerings";
+import { type Candidate, cheapestSpot, limitUsage } from "../simulation/pool-offerings";
 import type { Workload } from "../workload/workload-model";
 import { baseCosts } from "./base-costs";
 import { fargateProfileFor } from "./fargate";
@@ -95,8 +95,9 @@ function floorOfferings(run: ScenarioRun, spotKnown: boolean): FloorOffering[] {
       const options: number[] = [];
       if (pool.capacityTypes.includes("on-demand") && c.onDemandUsd !== undefined) options.push(c.onDemandUsd);
       if (pool.capacityTypes.includes("spot")) {
-        if (spotKnown) options.push(...Object.values(c.spotUsd ?? {}));
-        else if (c.onDemandUsd !== undefined) options.push(c.onDemandUsd);
+        // Spot only where the pool may launch: its zones, as the packer prices it (cheapestSpot).
+        const spot = spotKnown ? cheapestSpot(c, pool.zones)?.usd : c.onDemandUsd;
+        if (spot !== undefined) options.push(spot);
       }
       if (options.length === 0) continue;
       const usd = Math.min(...options);

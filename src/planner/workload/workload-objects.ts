@@ -1,3 +1,4 @@
+import { formatValue } from "../../shared/format-issues";
 import { podShapeOf, type Report } from "./pod-spec";
 import type { DaemonSetShape, PodGroup } from "./workload-model";
 
@@ -126,11 +127,4 @@ export function objectPods(object: unknown, file: string, where: string, problem
     ? (Object.fromEntries(Object.entries(templateMeta.labels).map(([k, v]) => [k, String(v)])) as Record<string, string>)
     : {};
   result.groups.push({ id, kind, namespace, labels, replicas: isPod ? 1 : (workload as (typeof WORKLOADS)[string]).count(spec, report(label)), pod, file });
-}
-
-/** A short rendering of a bad value, as the cluster config's errors print them. */
-export function formatValue(value: unknown): string {
-  if (value === undefined) return "nothing";
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
