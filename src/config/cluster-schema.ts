@@ -85,9 +85,6 @@ const clusterFields = strictObject({
   backend: backendSchema,
 });
 
-/** The cluster's fields as written, defaults filled in: what the checks across sections read. */
-export type ClusterFields = z.output<typeof clusterFields>;
-
 export const clusterConfigSchema = withChecks(clusterFields, [
   ...NETWORK_REGION_CHECKS,
   ...FARGATE_NAMESPACE_CHECKS,

@@ -30,9 +30,6 @@ export const addonsSchema = strictObject({
 
 export type AddonsSettings = z.output<typeof addonsSchema>;
 
-/** The optional add-ons, in the order they are created. */
-export const OPTIONAL_ADDONS = ["eks-pod-identity-agent", "aws-ebs-csi-driver", "metrics-server"] as const;
-
 const coreDnsFields = strictObject({
   /** addon: the managed add-on with computeType fargate; lambda: the original design, a function patches and restarts CoreDNS. */
   mode: z.enum(["addon", "lambda"]).default("addon"),

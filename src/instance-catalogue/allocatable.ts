@@ -4,7 +4,7 @@ import { bytes, cpuMillis, MIB } from "../shared/quantity";
 // sees the same allocatable cpu, memory and pods that Karpenter schedules against. Ported from
 // karpenter-provider-aws pkg/providers/instancetype/types.go (memory, pods, ENILimitedPods,
 // kubeReservedResources, evictionThreshold) and pkg/providers/amifamily (FeatureFlags).
-// test/planner/allocatable.test.ts reproduces the reference's allocatable for all 1,336 instance types.
+// test/instance-catalogue/allocatable.test.ts reproduces the reference's allocatable for all 1,336 instance types.
 // @see https://github.com/aws/karpenter-provider-aws/blob/v1.14.1/pkg/providers/instancetype/types.go
 
 /** Karpenter's --vm-memory-overhead-percent default: EC2 reports more memory than the guest OS sees. */

@@ -3,7 +3,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 
 // The on-disk instance catalogue: one gzipped JSON document, written by `npm run catalogue` (from Karpenter's
 // reference, or --live from EC2) and by the --live cache, read by loadInstanceCatalogue. Rows are arrays,
-// not objects, so that 1,336 types stay small (about 60 KB gzipped) and parse in a few milliseconds.
+// not objects, so that 1,336 types stay small (about 35 KB gzipped) and parse in a few milliseconds.
 
 export const CATALOGUE_FORMAT = 1;
 

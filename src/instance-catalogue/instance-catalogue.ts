@@ -36,7 +36,7 @@ export interface InstanceType {
   readonly memoryMiB: number;
   /** Karpenter's well-known labels for this type (Linux AMIs; see labelsFor for Windows). */
   readonly labels: Readonly<Record<string, string>>;
-  /** The inputs of Karpenter's allocatable computation (catalogue/allocatable.ts). */
+  /** The inputs of Karpenter's allocatable computation (allocatable.ts). */
   readonly capacity: InstanceCapacity;
   /** Allocatable with the default kubelet on AL2023, as the source states it. */
   readonly allocatable: Allocatable;

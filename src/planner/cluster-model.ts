@@ -15,9 +15,10 @@ import { resourceNames } from "../shared/resource-names";
 import type { ClusterModel, FargateProfileModel, NodeClassModel, PoolModel, SystemPods } from "./model";
 
 // The planner's only door to the rest of the project. It reads the cluster config and the NodePools and
-// EC2NodeClasses exactly as synth renders them (renderProvisioners, the call ProvisionerManifests makes),
+// EC2NodeClasses exactly as synth renders them (renderProvisioners, the call the Karpenter stack makes),
 // plus what the stacks always create, and turns them into the planner's ClusterModel. Nothing else under
-// src/planner imports from outside src/planner, so a layout change elsewhere touches this file only.
+// src/planner imports from outside src/planner but the shared ground floor (src/shared) and the instance
+// catalogue, so a layout change elsewhere touches this file only.
 // test/planner/cluster-model.test.ts holds every value here against a real synth of the app.
 
 /**

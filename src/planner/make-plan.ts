@@ -4,11 +4,10 @@ import { loadClusterModel } from "./cluster-model";
 import type { ClusterModel } from "./model";
 import { buildPlan } from "./plan/build-plan";
 import type { Plan } from "./plan/plan-types";
-import { renderPlanMarkdown } from "./render/render-markdown";
 import { readWorkload } from "./workload/read-workload";
 import type { Workload } from "./workload/workload-model";
 
-// A plan from paths and flags: what the CLI runs, and what `npm run review` calls for its Markdown.
+// A plan from paths and flags: what the CLI runs (npm run plan, and npm run review through it).
 
 export interface PlanOptions {
   /** A workload file or folder. */
@@ -56,10 +55,3 @@ export async function makePlan(options: PlanOptions): Promise<Plan> {
   const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource: options.workload });
   return warnings.length === 0 ? plan : { ...plan, json: { ...plan.json, warnings: [...warnings, ...plan.json.warnings] } };
 }
-
-/** The Markdown plan of a workload (for `npm run review`). */
-export async function planMarkdown(options: PlanOptions): Promise<string> {
-  return renderPlanMarkdown(await makePlan(options));
-}
-
-export { renderPlanMarkdown };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseQuantity } from "../shared/quantity";
 import { repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
 import {
   BUDGET_DURATION,
@@ -30,10 +31,7 @@ const budgetNodes = z.preprocess(
 );
 
 /** True for a quantity below zero ("-5", "-0.5Gi"); "-0" is zero. */
-function isNegativeQuantity(quantity: string): boolean {
-  const mantissa = /^-([0-9]*\.?[0-9]*)/.exec(quantity)?.[1];
-  return mantissa !== undefined && /[1-9]/.test(mantissa);
-}
+const isNegativeQuantity = (quantity: string): boolean => (parseQuantity(quantity) ?? 0) < 0;
 
 /**
  * Karpenter accepts any quantity here (the CRD's pattern allows a sign, and its runtime validation has no limits

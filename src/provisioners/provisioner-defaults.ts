@@ -1,6 +1,7 @@
 /**
- * What a node class or NodePool gets for a field the config leaves out, when the default depends on another
- * field (simple defaults sit in the schemas). The renderers apply these: they own what the manifests say.
+ * Defaults of node classes and NodePools that more than one module names: the default class and pool (the
+ * schemas' defaults), and those that depend on another field, which the renderers and the checks that
+ * reason about rendered requirements apply (ami-selection, pool-requirements).
  */
 
 export const DEFAULT_NODE_CLASS_NAME = "default";

@@ -66,9 +66,7 @@ function issuePaths(issue: PendingIssue): (readonly PropertyKey[])[] {
 function whenValid(reads: readonly string[]) {
   const patterns = reads.map((path) => path.split("."));
   return (payload: { readonly issues: readonly PendingIssue[] }) =>
-    !payload.issues.some(
-      (issue) => issue.params?.fromCheck !== true && issuePaths(issue).some((path) => patterns.some((pattern) => touches(path, pattern))),
-    );
+    !payload.issues.some((issue) => issue.params?.fromCheck !== true && issuePaths(issue).some((path) => patterns.some((pattern) => touches(path, pattern))));
 }
 
 /** The schema with each check attached, in order. */

@@ -4,7 +4,7 @@ import type { CatalogueRow } from "../../instance-catalogue/catalogue-file";
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 
 // EC2's DescribeInstanceTypes answer into catalogue rows, with the labels Karpenter derives from it
-// (types.go, computeRequirements) and the allocatable resources it computes (catalogue/allocatable.ts).
+// (types.go, computeRequirements) and the allocatable resources it computes (src/instance-catalogue/allocatable.ts).
 // Two facts are not in the API: Karpenter's network-bandwidth table and the pod-ENI (trunking) limits. For
 // a type the committed catalogue knows they are carried over from it; a new type goes without them.
 
