@@ -5,6 +5,7 @@ import { isWindowsNodeClass } from "./ami-selection";
 import type { NodePoolConfig } from "./node-pool-schema";
 import { instanceCategoriesOf, instanceCategoryOf, REQUIREMENT_KEYS, selectionRequirements } from "./pool-requirements";
 import type { Provisioners } from "./provisioner-checks";
+import { DEFAULT_MIN_GENERATION } from "./provisioner-defaults";
 
 // Instance names in NodePools checked against the instance catalogue: a misspelled family or size gets a
 // "did you mean", and a pool whose requirements no instance type satisfies is refused with the fields that
@@ -124,8 +125,23 @@ function conflict(catalogue: InstanceCatalogue, constraints: readonly Constraint
 }
 
 /**
- * The checks, with the catalogue loaded on first use: by every synth that gets this far with a pool, since
- * each pool is matched against it; a synth whose config fails earlier never reads it.
+ * A pool that names no instance and keeps the default categories and generation (c, m, r of generation 3
+ * and later) matches types for either architecture and OS (Windows pools are held to amd64 elsewhere); a
+ * test holds this against the catalogue. Such pools leave it unread, so the default synth never loads it.
+ */
+export function picksByDefaultsOnly(pool: NodePoolConfig): boolean {
+  return (
+    pool.instanceCategories === undefined &&
+    pool.instanceFamilies === undefined &&
+    pool.instanceSizes === undefined &&
+    pool.requirements.length === 0 &&
+    pool.minGeneration <= DEFAULT_MIN_GENERATION
+  );
+}
+
+/**
+ * The checks, with the catalogue loaded on first use: by a synth with a pool that names instances or
+ * narrows the defaults; a synth whose config fails earlier, or whose pools use the defaults, never reads it.
  */
 export function instanceNameChecks(catalogue: () => InstanceCatalogue): readonly FieldCheck<Provisioners>[] {
   return [
@@ -151,7 +167,7 @@ export function instanceNameChecks(catalogue: () => InstanceCatalogue): readonly
       ],
       check: ({ region, nodeClasses, nodePools }, report) => {
         nodePools.forEach((pool, i) => {
-          if (pool.allowUnknownInstances) return;
+          if (pool.allowUnknownInstances || picksByDefaultsOnly(pool)) return;
           const unknown = namesOf(pool, i).filter(({ kind, name }) => !catalogue().has(kind, name));
           for (const { kind, name, path } of unknown) checkName(catalogue(), kind, name, path, region, report);
           if (unknown.length > 0) return;

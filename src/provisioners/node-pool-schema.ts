@@ -20,7 +20,7 @@ import {
 import { cronScheduleProblem } from "./cron-schedule";
 import { goDuration, labelKey, labels, labelValue, lowercaseName, nonEmptyList, objectName, quantity, taint } from "./field-schemas";
 import { instanceCategoryOf, selectionRequirements } from "./pool-requirements";
-import { DEFAULT_NODE_CLASS_NAME, DEFAULT_NODE_POOL_NAME } from "./provisioner-defaults";
+import { DEFAULT_MIN_GENERATION, DEFAULT_NODE_CLASS_NAME, DEFAULT_NODE_POOL_NAME } from "./provisioner-defaults";
 
 // The `nodePools` field of the cluster config: Karpenter NodePools, with the CRD's rules.
 
@@ -126,7 +126,7 @@ const nodePoolFields = strictObject({
   instanceFamilies: nonEmptyList(lowercaseName("family", "m7g or g5")).optional(),
   instanceSizes: nonEmptyList(lowercaseName("size", "xlarge or 2xlarge")).optional(),
   /** Oldest instance generation allowed: 3 excludes m1, c1, m2, t1 and friends. */
-  minGeneration: z.number().int().min(1, { error: "must be at least 1" }).default(3),
+  minGeneration: z.number().int().min(1, { error: "must be at least 1" }).default(DEFAULT_MIN_GENERATION),
   /** Zones of the cluster's region to launch in; default all zones with Karpenter subnets. */
   zones: nonEmptyList(z.string()).optional(),
   /** Labels on every node of the pool. */

@@ -22,3 +22,6 @@ export const DEFAULT_ROOT_VOLUME_SIZE = "50Gi";
 
 /** Compute, general purpose and memory optimized; unless instanceFamilies is set. */
 export const DEFAULT_INSTANCE_CATEGORIES: readonly string[] = ["c", "m", "r"];
+
+/** Oldest instance generation a pool allows unless it says otherwise: 3 leaves out m1, c1, m2, t1 and friends. */
+export const DEFAULT_MIN_GENERATION = 3;

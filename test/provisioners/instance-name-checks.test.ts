@@ -1,7 +1,8 @@
 import { parseClusterConfig } from "../../src/config/load-config";
 import { readCatalogueFile } from "../../src/instance-catalogue/catalogue-file";
 import { catalogueFrom, defaultCataloguePath, loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
-import { instanceNameChecks } from "../../src/provisioners/instance-name-checks";
+import { instanceNameChecks, picksByDefaultsOnly } from "../../src/provisioners/instance-name-checks";
+import { selectionRequirements } from "../../src/provisioners/pool-requirements";
 import { clusterProblems } from "../helpers/problems";
 
 const THROUGH =
@@ -100,5 +101,39 @@ describe("alongside other problems", () => {
       ],
     });
     expect(problems.map((p) => p.split(";")[0])).toEqual(['nodePools[1].limits.memory: got "1.5.3Gi"', 'nodePools[0].instanceFamilies[0]: got "zz9"']);
+  });
+});
+
+describe("pools that use the default instance selection", () => {
+  it("match types in the catalogue for every architecture and OS they may run, so skipping the catalogue is safe", () => {
+    const catalogue = loadInstanceCatalogue();
+    for (const [architectures, os] of [
+      [["amd64"], "linux"],
+      [["arm64"], "linux"],
+      [["amd64"], "windows"],
+    ] as const) {
+      const [defaults] = parseClusterConfig({ name: "demo", ...pool({ architectures }) }, "t.yaml").nodePools;
+      expect(picksByDefaultsOnly(defaults)).toBe(true);
+      expect({ architectures, os, matches: catalogue.matching(selectionRequirements(defaults, os), { os }).length > 0 }).toEqual({
+        architectures,
+        os,
+        matches: true,
+      });
+    }
+  });
+
+  it("leave the catalogue unread: the default synth never loads it", () => {
+    const config = parseClusterConfig({ name: "demo" }, "t.yaml");
+    const reads: string[] = [];
+    const unreadable = () => {
+      reads.push("catalogue");
+      throw new Error("the catalogue was read");
+    };
+    for (const { check } of instanceNameChecks(unreadable)) check(config, () => undefined);
+    expect(reads).toEqual([]);
+    const narrowed = parseClusterConfig({ name: "demo", ...pool({ minGeneration: 7 }) }, "t.yaml");
+    expect(() => {
+      for (const { check } of instanceNameChecks(unreadable)) check(narrowed, () => undefined);
+    }).toThrow(new Error("the catalogue was read"));
   });
 });
