@@ -98,10 +98,8 @@ describe("main.ts, run by the app command", () => {
   const itWithTerraform = findTerraform() ? it : it.skip;
   itWithTerraform("synthesizes a fleet: every cluster of a folder into its own pair of stacks", () => {
     const { status, outdir, stderr } = runMain({ CLUSTER_CONFIG: path.join(ROOT, "clusters") });
-    const openEndpoint =
-      "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): narrow it, or set cluster.endpointPublicAccess: false, for production";
     // Each cluster's warnings name it; prod narrows its public endpoint and earns none.
-    expect({ status, stderr }).toEqual({ status: 0, stderr: `Warning (dev): ${openEndpoint}\nWarning (staging): ${openEndpoint}\n` });
+    expect({ status, stderr }).toEqual({ status: 0, stderr: `Warning (dev): ${OPEN_TO_INTERNET}\nWarning (staging): ${OPEN_TO_INTERNET}\n` });
     expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual([
       "dev-cluster",
       "dev-karpenter",

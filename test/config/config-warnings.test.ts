@@ -1,7 +1,7 @@
 import { configWarnings } from "../../src/config/config-warnings";
-import { parseClusterConfig } from "../../src/config/load-config";
+import { config } from "../helpers/synth-app";
 
-const warningsFor = (fields: Record<string, unknown>) => configWarnings(parseClusterConfig({ name: "demo", ...fields }, "t.yaml"));
+const warningsFor = (fields: Record<string, unknown>) => configWarnings(config(fields));
 
 const OPEN_TO_INTERNET =
   "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): narrow it, or set cluster.endpointPublicAccess: false, for production";

@@ -10,7 +10,7 @@ describe("EKS's support calendar", () => {
     expect(supportPhase("1.30")).toBe("ended");
   });
 
-  it("gives each version 14 months of standard support and 12 of extended, as EKS's calendar does", () => {
+  it("gives each version 12 months of extended support after its standard support, as EKS's calendar does", () => {
     for (const [version, dates] of Object.entries(EKS_SUPPORT_CALENDAR)) {
       const [year, month, day] = dates.endOfStandardSupport.split("-");
       expect({ version, end: dates.endOfExtendedSupport }).toEqual({ version, end: `${Number(year) + 1}-${month}-${day}` });

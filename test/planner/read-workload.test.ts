@@ -6,7 +6,8 @@ import * as path from "node:path";
 import nodeFs = require("node:fs");
 
 import { MAX_FILE_BYTES, readWorkload } from "../../src/planner/workload/read-workload";
-import { InputError } from "../../src/shared/input-error";
+import { ALIAS_BOMB } from "../helpers/hostile-files";
+import { problemsOf } from "../helpers/problems";
 
 const MIB = 1024 * 1024;
 
@@ -16,15 +17,8 @@ function folder(files: Record<string, string>): string {
   return dir;
 }
 
-function problems(target: string): readonly string[] {
-  try {
-    readWorkload(target);
-  } catch (error) {
-    if (error instanceof InputError) return error.problems.map((p) => p.replace(`${target}${path.sep}`, ""));
-    throw error;
-  }
-  throw new Error("expected a InputError");
-}
+/** The problems of a workload, file names relative to it. */
+const problems = (target: string): readonly string[] => problemsOf(() => readWorkload(target)).map((p) => p.replace(`${target}${path.sep}`, ""));
 
 const deployment = (name: string, spec: string, extra = "") => `apiVersion: apps/v1
 kind: Deployment
@@ -177,11 +171,7 @@ describe("reading workload YAML", () => {
   });
 
   it("refuses YAML alias bombs, oversized files and bytes that are not UTF-8 before they can exhaust memory", () => {
-    const bomb = [
-      "a: &a [x, x, x, x, x, x, x, x, x, x]",
-      ..."bcdefgh".split("").map((k, i) => `${k}: &${k} [${Array(10).fill(`*${"abcdefgh"[i]}`).join(", ")}]`),
-    ].join("\n");
-    const dir = folder({ "bomb.yaml": `${bomb}\n`, "big.yaml": `# ${"x".repeat(MAX_FILE_BYTES)}\n` });
+    const dir = folder({ "bomb.yaml": ALIAS_BOMB, "big.yaml": `# ${"x".repeat(MAX_FILE_BYTES)}\n` });
     fs.writeFileSync(path.join(dir, "latin1.yaml"), Buffer.from("kind: Pod\nmetadata: { name: caf\xe9 }\n", "latin1"));
     expect(problems(dir)).toEqual([
       "big.yaml: larger than 5242880 bytes (5 MiB), the most a workload file may be (split it, or plan a folder); it was not parsed",

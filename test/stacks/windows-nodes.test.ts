@@ -35,11 +35,10 @@ describe("a cluster with a Windows node class", () => {
 
   it("lets the VPC resource controller hand Windows pods their addresses: its policy on the cluster role, IPAM on in vpc-cni", () => {
     const [clusterRoleId] = findResource(cluster, "aws_iam_role", (r) => r.name === "demo-cluster");
-    findResource(
-      cluster,
-      "aws_iam_role_policy_attachment",
-      (a) => a.role === `\${aws_iam_role.${clusterRoleId}.name}` && a.policy_arn === "arn:aws:iam::aws:policy/AmazonEKSVPCResourceController",
+    const controllerPolicy = resourcesOfType(cluster, "aws_iam_role_policy_attachment").filter(
+      ([, a]) => a.policy_arn === "arn:aws:iam::aws:policy/AmazonEKSVPCResourceController",
     );
+    expect(controllerPolicy.map(([, a]) => a.role)).toEqual([`\${aws_iam_role.${clusterRoleId}.name}`]);
     expect(JSON.parse(String(findResource(cluster, "aws_eks_addon", (a) => a.addon_name === "vpc-cni")[1].configuration_values))).toEqual({
       enableWindowsIpam: "true",
     });
@@ -76,7 +75,8 @@ describe("a cluster with a Windows node class", () => {
   it("creates none of it without Windows node classes", () => {
     const linuxOnly = readStack(synthApp(config()), "demo-cluster");
     expect(resourcesOfType(linuxOnly, "aws_iam_role").map(([, r]) => r.name)).not.toContain("demo-karpenter-windows-node");
-    expect(resourcesOfType(linuxOnly, "aws_eks_access_entry").map(([, e]) => e.type)).not.toContain("EC2_WINDOWS");
+    expect(resourcesOfType(linuxOnly, "aws_eks_access_entry").map(([, e]) => e.type)).toEqual(["EC2_LINUX"]);
+    expect(findResource(linuxOnly, "aws_eks_addon", (a) => a.addon_name === "vpc-cni")[1].configuration_values).toBeUndefined();
     expect(resourcesOfType(linuxOnly, "aws_iam_role_policy_attachment").map(([, a]) => a.policy_arn)).not.toContain(
       "arn:aws:iam::aws:policy/AmazonEKSVPCResourceController",
     );

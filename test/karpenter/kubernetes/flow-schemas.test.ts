@@ -82,6 +82,6 @@ describe("FlowSchemas (construct in a bare stack)", () => {
   });
 
   it("applies them after the controller release, which creates the service account they name", () => {
-    for (const manifest of manifests) expect(manifest.depends_on).toEqual(["aws_iam_role.controller"]);
+    expect(manifests.map((m) => m.depends_on)).toEqual([["aws_iam_role.controller"], ["aws_iam_role.controller"]]);
   });
 });
