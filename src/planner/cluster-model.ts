@@ -8,10 +8,9 @@ import { karpenterChartValues } from "../karpenter/kubernetes/chart-values";
 import { isWindows } from "../provisioners/ami-selection";
 import { aliasFamilyToAmiFamily } from "../provisioners/crd-rules";
 import type { EC2NodeClass, NodePool } from "../provisioners/karpenter-api";
-import { renderProvisioners } from "../provisioners/render-provisioners";
+import { clusterNodeClassContext, renderProvisioners } from "../provisioners/render-provisioners";
 import { InputError } from "../shared/input-error";
 import { bytes, cpuMillis, parseQuantity } from "../shared/quantity";
-import { resourceNames } from "../shared/resource-names";
 import type { ClusterModel, FargateProfileModel, NodeClassModel, PoolModel, SystemPods } from "./model";
 
 // The planner's only door to the rest of the project. It reads the cluster config and the NodePools and
@@ -136,13 +135,7 @@ function limitsOf(pool: NodePool): Record<string, number> {
 
 /** The planner's model of a validated config. */
 export function clusterModelOf(config: ClusterConfig): ClusterModel {
-  const names = resourceNames(config.name);
-  const rendered = renderProvisioners(config, {
-    clusterName: config.name,
-    nodeRoleName: names.karpenterNodeRole,
-    windowsNodeRoleName: names.karpenterWindowsNodeRole,
-    tags: config.tags,
-  });
+  const rendered = renderProvisioners(config, clusterNodeClassContext(config));
   const classes = new Map(rendered.nodeClasses.map((c) => [c.object.metadata.name, nodeClassModel(c.object)]));
   const pools: PoolModel[] = rendered.nodePools.map(({ object, nodeClassName }) => {
     const template = object.spec.template;

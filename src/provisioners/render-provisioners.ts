@@ -1,4 +1,5 @@
 import { type RenderedManifest, renderManifest } from "../kubernetes/manifest-yaml";
+import { resourceNames } from "../shared/resource-names";
 import type { EC2NodeClass, NodePool } from "./karpenter-api";
 import type { NodeClassConfig } from "./node-class-schema";
 import type { NodePoolConfig } from "./node-pool-schema";
@@ -34,4 +35,10 @@ export function renderProvisioners(config: ProvisionerConfig, context: NodeClass
     return { ...renderManifest(renderNodePool(pool, nodeClass.object)), nodeClassName: nodeClass.object.metadata.name };
   });
   return { nodeClasses, nodePools };
+}
+
+/** The context a cluster's own config gives: its name, its node roles, its tags. */
+export function clusterNodeClassContext(config: { readonly name: string; readonly tags: Readonly<Record<string, string>> }): NodeClassContext {
+  const names = resourceNames(config.name);
+  return { clusterName: config.name, nodeRoleName: names.karpenterNodeRole, windowsNodeRoleName: names.karpenterWindowsNodeRole, tags: config.tags };
 }

@@ -12,7 +12,7 @@ import { FlowSchemas } from "../karpenter/kubernetes/flow-schemas";
 import { KarpenterNamespace } from "../karpenter/kubernetes/karpenter-namespace";
 import { KarpenterReleases } from "../karpenter/kubernetes/karpenter-releases";
 import { ProvisionerManifests } from "../karpenter/kubernetes/provisioner-manifests";
-import { renderProvisioners } from "../provisioners/render-provisioners";
+import { clusterNodeClassContext, renderProvisioners } from "../provisioners/render-provisioners";
 import { resourceNames } from "../shared/resource-names";
 import { TERRAFORM_1_10 } from "../shared/terraform-version";
 import { addOutputs } from "./stack-outputs";
@@ -87,12 +87,7 @@ export class KarpenterStack extends TerraformStack {
       new FlowSchemas(this, "flow-schemas", { namespace: config.karpenter.namespace, controller: releases.controller });
     }
 
-    const provisioners = renderProvisioners(config, {
-      clusterName: config.name,
-      nodeRoleName: names.karpenterNodeRole,
-      windowsNodeRoleName: names.karpenterWindowsNodeRole,
-      tags: config.tags,
-    });
+    const provisioners = renderProvisioners(config, clusterNodeClassContext(config));
     new ProvisionerManifests(this, "provisioners", { provisioners, controller: releases.controller });
 
     addOutputs(this, {
