@@ -7,7 +7,7 @@ import { FARGATE_NAMESPACE_CHECKS, fargateSchema } from "../fargate/fargate-conf
 import { loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue";
 import { DEFAULT_KUBERNETES_VERSION, KARPENTER_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from "../karpenter/karpenter-release";
 import { karpenterSettingsSchema } from "../karpenter/karpenter-settings";
-import { NETWORK_REGION_CHECKS, type NetworkConfig, networkSchema, resolveNetwork } from "../network/network-config";
+import { NETWORK_REGION_CHECKS, networkSchema, resolveNetwork } from "../network/network-config";
 import { restrictedTagMessage } from "../provisioners/crd-rules";
 import { instanceNameChecks } from "../provisioners/instance-name-checks";
 import { nodeClassesSchema } from "../provisioners/node-class-schema";
@@ -92,7 +92,7 @@ export const clusterConfigSchema = withChecks(clusterFields, [
   ...instanceNameChecks(() => loadInstanceCatalogue()),
   ...CLUSTER_CHECKS,
   ...TAG_LIMIT_CHECKS,
-]).transform(({ network, ...fields }) => ({ ...fields, network: resolveNetwork(network, fields.region) as NetworkConfig }));
+]).transform(({ network, ...fields }) => ({ ...fields, network: resolveNetwork(network, fields.region) }));
 
 /** A validated cluster configuration with every default filled in. */
 export type ClusterConfig = z.output<typeof clusterConfigSchema>;
