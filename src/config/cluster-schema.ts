@@ -15,7 +15,7 @@ import { nodePoolsSchema } from "../provisioners/node-pool-schema";
 import { PROVISIONER_CHECKS } from "../provisioners/provisioner-checks";
 import { AWS_REGION_EXPECTED, AWS_REGIONS } from "../shared/aws-regions";
 import { maxClusterNameLength, NAME_LIMITS, resourceNames } from "../shared/resource-names";
-import { awsTags, strictObject, withChecks } from "../shared/schema-helpers";
+import { awsTags, checkedString, strictObject, withChecks } from "../shared/schema-helpers";
 import { CLUSTER_CHECKS } from "./cluster-checks";
 import { TAG_LIMIT_CHECKS } from "./tag-limits";
 
@@ -34,14 +34,13 @@ function derivedNameProblem(name: string): string | undefined {
   return `is ${name.length} characters; the derived ${tooLong.what} "${derived}" would be ${derived.length}, over the limit of ${tooLong.limit}: use at most ${maxClusterNameLength()} characters`;
 }
 
-const clusterName = z
-  .string({ error: "must be a string: the cluster name" })
-  .regex(CLUSTER_NAME, { error: "must start with a letter or digit and contain only letters, digits, '-' and '_' (EKS cluster name rules)" })
-  .max(100, { error: "must be at most 100 characters (EKS limit)" })
-  .superRefine((name, ctx) => {
-    const message = derivedNameProblem(name);
-    if (message !== undefined) ctx.addIssue({ code: "custom", input: name, message });
-  });
+const clusterName = checkedString(
+  derivedNameProblem,
+  z
+    .string({ error: "must be a string: the cluster name" })
+    .regex(CLUSTER_NAME, { error: "must start with a letter or digit and contain only letters, digits, '-' and '_' (EKS cluster name rules)" })
+    .max(100, { error: "must be at most 100 characters (EKS limit)" }),
+);
 
 /** Cluster tags also go on every EC2NodeClass, where Karpenter reserves some keys for itself. */
 const clusterTags = awsTags.superRefine(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { strictObject } from "../shared/schema-helpers";
+import { checkedString, strictObject } from "../shared/schema-helpers";
 import { LABEL_VALUE, MAX_SELECTOR_TAGS, MESSAGES, QUANTITY, restrictedLabelMessage, TAINT_EFFECTS } from "./crd-rules";
 import { exceedsGoDuration, GO_DURATION_OVERFLOW } from "./go-duration";
 import { qualifiedNameProblem } from "./qualified-name";
@@ -47,13 +47,6 @@ function keyLengthProblem(key: string): string | undefined {
 export function labelKeyProblem(key: string): string | undefined {
   return qualifiedNameProblem(key, LABEL_KEY_MESSAGE) ?? keyLengthProblem(key) ?? restrictedLabelMessage(key);
 }
-
-/** A string field whose problems one function names. */
-const checkedString = (problem: (value: string) => string | undefined) =>
-  z.string().superRefine((value, ctx) => {
-    const message = problem(value);
-    if (message !== undefined) ctx.addIssue({ code: "custom", input: value, message });
-  });
 
 /** A requirement key: a label key that Karpenter does not reserve. */
 export const labelKey = checkedString(labelKeyProblem);

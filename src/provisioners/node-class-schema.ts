@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { awsTagKey, awsTagValue, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
+import { awsTagKey, awsTagValue, checkedString, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
 import { aliasFamily, aliasProblem, effectiveAmiSelectorTerms, osFamily } from "./ami-selection";
 import {
   ALIAS_FAMILIES,
@@ -24,10 +24,7 @@ import { userDataProblem } from "./user-data";
 
 // The `nodeClasses` field of the cluster config: Karpenter EC2NodeClasses, with the CRD's rules.
 
-const amiAlias = z.string().superRefine((alias, ctx) => {
-  const message = aliasProblem(alias);
-  if (message !== undefined) ctx.addIssue({ code: "custom", input: alias, message });
-});
+const amiAlias = checkedString(aliasProblem);
 
 const amiSelectorTerm = withChecks(
   strictObject({

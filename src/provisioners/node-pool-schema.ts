@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseQuantity } from "../shared/quantity";
-import { repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
+import { checkedString, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
 import {
   BUDGET_DURATION,
   BUDGET_NODES,
@@ -47,19 +47,10 @@ const budget = withChecks(
     /** How many nodes may be disrupted at once. */
     nodes: budgetNodes,
     /** Cron schedule (UTC) when the budget starts; needs duration. */
-    schedule: z
-      .string()
-      .superRefine((schedule, ctx) => {
-        const problem = cronScheduleProblem(schedule);
-        if (problem !== undefined) {
-          ctx.addIssue({
-            code: "custom",
-            input: schedule,
-            message: `must be a cron schedule such as "0 9 * * mon-fri" (UTC) or a macro such as @daily: ${problem}`,
-          });
-        }
-      })
-      .optional(),
+    schedule: checkedString((schedule) => {
+      const problem = cronScheduleProblem(schedule);
+      return problem === undefined ? undefined : `must be a cron schedule such as "0 9 * * mon-fri" (UTC) or a macro such as @daily: ${problem}`;
+    }).optional(),
     duration: goDuration(z.string().regex(BUDGET_DURATION, { error: 'must be a duration in hours and minutes such as "8h" or "1h30m"' })).optional(),
     reasons: z.array(z.enum(DISRUPTION_REASONS)).optional(),
   }),

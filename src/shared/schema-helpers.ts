@@ -82,6 +82,16 @@ export function withChecks<S extends z.ZodType>(schema: S, checks: readonly Fiel
   );
 }
 
+/**
+ * A string field whose problems one function names (undefined when fine), after the rules of `base`. For
+ * rules a regex cannot say: a cron schedule, an AMI alias, names that must fit what derives from them.
+ */
+export const checkedString = (problem: (value: string) => string | undefined, base: z.ZodString = z.string()) =>
+  base.superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message !== undefined) ctx.addIssue({ code: "custom", input: value, message });
+  });
+
 // ---------------------------------------------------------------------------------------------------------
 // Lists
 
