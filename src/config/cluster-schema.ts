@@ -15,7 +15,7 @@ import { nodePoolsSchema } from "../provisioners/node-pool-schema";
 import { PROVISIONER_CHECKS } from "../provisioners/provisioner-checks";
 import { AWS_REGION_EXPECTED, AWS_REGIONS } from "../shared/aws-regions";
 import { maxClusterNameLength, NAME_LIMITS, resourceNames } from "../shared/resource-names";
-import { awsTags, checkedString, strictObject, withChecks } from "../shared/schema-helpers";
+import { awsTags, checkedString, strictObject, withCheckedKeys, withChecks } from "../shared/schema-helpers";
 import { CLUSTER_CHECKS } from "./cluster-checks";
 import { TAG_LIMIT_CHECKS } from "./tag-limits";
 
@@ -43,16 +43,10 @@ const clusterName = checkedString(
 );
 
 /** Cluster tags also go on every EC2NodeClass, where Karpenter reserves some keys for itself. */
-const clusterTags = awsTags.superRefine(
-  (tags, ctx) => {
-    for (const key of Object.keys(tags)) {
-      const restricted = restrictedTagMessage(key);
-      if (restricted) ctx.addIssue({ code: "custom", path: [key], input: key, message: `${restricted} (cluster tags are also applied to every EC2NodeClass)` });
-    }
-  },
-  // Keys are strings whatever the values are: check them even when a value is wrong.
-  { when: () => true },
-);
+const clusterTags = withCheckedKeys(awsTags, (key) => {
+  const restricted = restrictedTagMessage(key);
+  return restricted && `${restricted} (cluster tags are also applied to every EC2NodeClass)`;
+});
 
 const clusterFields = strictObject({
   /** The cluster name; every resource name derives from it. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { strictObject, withChecks } from "../shared/schema-helpers";
+import { strictObject, withCheckedKeys, withChecks } from "../shared/schema-helpers";
 import { EVICTION_SIGNALS, EVICTION_THRESHOLD, MESSAGES, QUANTITY, RESERVED_RESOURCES } from "./crd-rules";
 import { exceedsGoDuration, goDurationNanos } from "./go-duration";
 
@@ -7,15 +7,7 @@ import { exceedsGoDuration, goDurationNanos } from "./go-duration";
 
 /** A map whose keys must come from a closed list; `message` is the CRD's. */
 function keysFrom<T extends z.ZodType>(values: T, allowed: readonly string[], message: string) {
-  return z.record(z.string(), values).superRefine(
-    (map, ctx) => {
-      for (const key of Object.keys(map)) {
-        if (!allowed.includes(key)) ctx.addIssue({ code: "custom", path: [key], input: key, message });
-      }
-    },
-    // Keys are strings whatever the values are: check them even when a value is wrong.
-    { when: () => true },
-  );
+  return withCheckedKeys(z.record(z.string(), values), (key) => (allowed.includes(key) ? undefined : message));
 }
 
 const reservedResources = (field: string) =>

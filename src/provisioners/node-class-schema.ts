@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { awsTagKey, awsTagValue, checkedString, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
+import { awsTagKey, awsTagValue, checkedString, repeatedIndexes, strictObject, withCheckedKeys, withChecks } from "../shared/schema-helpers";
 import { aliasFamily, aliasProblem, effectiveAmiSelectorTerms, osFamily } from "./ami-selection";
 import {
   ALIAS_FAMILIES,
@@ -125,16 +125,7 @@ const metadataOptions = strictObject({
 }).prefault({});
 
 /** Node class tags also tag what Karpenter launches, where Karpenter reserves some keys for itself. */
-export const nodeClassTags = z.record(awsTagKey(MESSAGES.emptyTagKey), awsTagValue).superRefine(
-  (tags, ctx) => {
-    for (const key of Object.keys(tags)) {
-      const message = restrictedTagMessage(key);
-      if (message !== undefined) ctx.addIssue({ code: "custom", path: [key], input: key, message });
-    }
-  },
-  // Keys are strings whatever the values are: check them even when a value is wrong.
-  { when: () => true },
-);
+export const nodeClassTags = withCheckedKeys(z.record(awsTagKey(MESSAGES.emptyTagKey), awsTagValue), restrictedTagMessage);
 
 const nodeClassFields = strictObject({
   /** The EC2NodeClass name, referenced by NodePools' `nodeClass`. */

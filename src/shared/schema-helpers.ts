@@ -92,6 +92,21 @@ export const checkedString = (problem: (value: string) => string | undefined, ba
     if (message !== undefined) ctx.addIssue({ code: "custom", input: value, message });
   });
 
+/**
+ * A map whose keys one function judges (undefined when fine), each problem at its key. Keys are strings
+ * whatever the values are, so they are checked even when a value is wrong.
+ */
+export const withCheckedKeys = <S extends z.ZodType<Record<string, unknown>>>(record: S, keyProblem: (key: string) => string | undefined) =>
+  record.superRefine(
+    (map, ctx) => {
+      for (const key of Object.keys(map)) {
+        const message = keyProblem(key);
+        if (message !== undefined) ctx.addIssue({ code: "custom", path: [key], input: key, message });
+      }
+    },
+    { when: () => true },
+  );
+
 // ---------------------------------------------------------------------------------------------------------
 // Lists
 
