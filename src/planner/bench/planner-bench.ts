@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { readCatalogueFile } from "../../instance-catalogue/catalogue-file";
 import { catalogueFrom, defaultCataloguePath, type InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
+import { MIB } from "../../shared/quantity";
 import { clusterModelFromDocument } from "../cluster-model";
 import type { ClusterModel } from "../model";
 import { buildPlan } from "../plan/build-plan";
@@ -8,8 +9,6 @@ import type { PodGroup, Workload } from "../workload/workload-model";
 
 // The planner's speed: whole plans (every scenario) for generated workloads, as pods and instance types grow.
 // Deterministic inputs (a fixed linear congruential sequence), median of several runs.
-
-const MIB = 2 ** 20;
 
 /** `pods` pods in groups of `replicas` identical pods, sizes from 100m to 4 CPU and 128Mi to 8Gi. */
 export function syntheticWorkload(pods: number, replicas: number): Workload {

@@ -4,14 +4,13 @@ import { type CatalogueFile, readCatalogueFile, writeCatalogueFile } from "../..
 import { CATALOGUE_PATH } from "../../instance-catalogue/instance-catalogue";
 import { InputError } from "../../shared/input-error";
 import { readFailure } from "../../shared/untrusted-file";
+import { LIST_PRICES_PATH } from "../plan/list-prices";
 import { catalogueFromReference, REFERENCE_FILES } from "./karpenter-reference";
 import { listPricesFromReference } from "./list-prices-reference";
 
 // `npm run catalogue`: (re)writes the committed data, the instance catalogue (src/instance-catalogue/data) and
 // the dated AWS list prices (src/planner/data), from Karpenter's reference, or with --live the catalogue from
 // EC2 and the Price List API (see live/refresh-catalogue.ts).
-
-export const LIST_PRICES_PATH = path.join("src", "planner", "data", "list-prices.json");
 
 export interface BuildResult {
   readonly written: readonly string[];

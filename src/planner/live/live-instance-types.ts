@@ -2,6 +2,7 @@ import type { InstanceTypeInfo } from "@aws-sdk/client-ec2";
 import { allocatableOf, amiFamilyFlags, eniLimitedPods } from "../../instance-catalogue/allocatable";
 import type { CatalogueRow } from "../../instance-catalogue/catalogue-file";
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
+import { MIB } from "../../shared/quantity";
 
 // EC2's DescribeInstanceTypes answer into catalogue rows, with the labels Karpenter derives from it
 // (types.go, computeRequirements) and the allocatable resources it computes (src/instance-catalogue/allocatable.ts).
@@ -118,7 +119,7 @@ export function rowsFromInstanceTypes(
       name,
       labelKeys.map((k) => labels[k] ?? null),
       [capacity.vcpu, capacity.memoryMiB, capacity.eniLimitedPods],
-      [allocatable.cpuMillis, allocatable.memoryBytes / 2 ** 20, allocatable.pods],
+      [allocatable.cpuMillis, allocatable.memoryBytes / MIB, allocatable.pods],
       resourceKeys.map((k) => extended[k] ?? 0),
     ]);
   }

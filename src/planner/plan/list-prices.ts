@@ -3,6 +3,9 @@ import * as path from "node:path";
 import { projectRoot } from "../../shared/project-root";
 import type { ListPrices } from "../catalogue/list-prices-reference";
 
+/** Where the fixed prices live, from the project folder (`npm run catalogue` rewrites them). */
+export const LIST_PRICES_PATH = path.join("src", "planner", "data", "list-prices.json");
+
 let cached: ListPrices | undefined;
 
 /**
@@ -11,6 +14,6 @@ let cached: ListPrices | undefined;
  * bundle after `npm run catalogue` rewrites it.
  */
 export function listPrices(): ListPrices {
-  cached ??= JSON.parse(fs.readFileSync(path.join(projectRoot(), "src", "planner", "data", "list-prices.json"), "utf8")) as ListPrices;
+  cached ??= JSON.parse(fs.readFileSync(path.join(projectRoot(), LIST_PRICES_PATH), "utf8")) as ListPrices;
   return cached;
 }
