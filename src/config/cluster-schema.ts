@@ -8,11 +8,11 @@ import { loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue"
 import { DEFAULT_KUBERNETES_VERSION, KARPENTER_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from "../karpenter/karpenter-release";
 import { karpenterSettingsSchema } from "../karpenter/karpenter-settings";
 import { NETWORK_REGION_CHECKS, networkSchema, resolveNetwork } from "../network/network-config";
-import { restrictedTagMessage } from "../provisioners/crd-rules";
 import { instanceNameChecks } from "../provisioners/instance-name-checks";
 import { nodeClassesSchema } from "../provisioners/node-class-schema";
 import { nodePoolsSchema } from "../provisioners/node-pool-schema";
 import { PROVISIONER_CHECKS } from "../provisioners/provisioner-checks";
+import { restrictedTagMessage } from "../provisioners/rules/restricted-keys";
 import { AWS_REGION_EXPECTED, AWS_REGIONS } from "../shared/aws-regions";
 import { maxClusterNameLength, NAME_LIMITS, resourceNames } from "../shared/resource-names";
 import { awsTags, checkedString, strictObject, withCheckedKeys, withChecks } from "../shared/schema-helpers";

@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import { projectRoot } from "../shared/project-root";
 import { MIB } from "../shared/quantity";
+import { LABEL } from "../shared/vocabulary/well-known-labels";
 import type { Allocatable, InstanceCapacity } from "./allocatable";
 import { type CatalogueFile, readCatalogueFile, type SpotPrices } from "./catalogue-file";
 import { type Requirement, satisfiesAll } from "./requirements";
@@ -10,19 +11,6 @@ import { closestNames } from "./suggest";
 // on-demand prices: the planner's data, and what synth-time checks use to catch misspelled instance
 // families, sizes and types ("did you mean") and NodePools whose requirements match nothing. Loading the
 // committed catalogue takes a few milliseconds (gunzip, JSON.parse, one pass to build the indexes).
-
-export const LABELS = {
-  arch: "kubernetes.io/arch",
-  os: "kubernetes.io/os",
-  instanceType: "node.kubernetes.io/instance-type",
-  category: "karpenter.k8s.aws/instance-category",
-  family: "karpenter.k8s.aws/instance-family",
-  size: "karpenter.k8s.aws/instance-size",
-  generation: "karpenter.k8s.aws/instance-generation",
-  cpu: "karpenter.k8s.aws/instance-cpu",
-  memory: "karpenter.k8s.aws/instance-memory",
-  gpuCount: "karpenter.k8s.aws/instance-gpu-count",
-} as const;
 
 export interface InstanceType {
   readonly name: string;
@@ -78,8 +66,8 @@ export interface InstanceCatalogue {
  */
 export function labelsFor(type: InstanceType, os: "linux" | "windows"): Readonly<Record<string, string>> {
   if (os === "linux") return type.labels;
-  const { [LABELS.os]: _linux, ...rest } = type.labels;
-  return type.arch === "amd64" ? { ...rest, [LABELS.os]: "windows" } : rest;
+  const { [LABEL.os]: _linux, ...rest } = type.labels;
+  return type.arch === "amd64" ? { ...rest, [LABEL.os]: "windows" } : rest;
 }
 
 function buildType(file: CatalogueFile, row: CatalogueFile["types"][number]): InstanceType {
@@ -92,13 +80,13 @@ function buildType(file: CatalogueFile, row: CatalogueFile["types"][number]): In
   extended.forEach((count, i) => {
     if (count > 0) extendedResources[file.resourceKeys[i]] = count;
   });
-  const arch = labels[LABELS.arch] ?? "amd64";
+  const arch = labels[LABEL.arch] ?? "amd64";
   return Object.freeze({
     name,
-    family: labels[LABELS.family] ?? name.split(".")[0],
-    size: labels[LABELS.size] ?? name.split(".")[1] ?? "",
-    category: labels[LABELS.category] ?? "",
-    generation: Number(labels[LABELS.generation] ?? 0),
+    family: labels[LABEL.instanceFamily] ?? name.split(".")[0],
+    size: labels[LABEL.instanceSize] ?? name.split(".")[1] ?? "",
+    category: labels[LABEL.instanceCategory] ?? "",
+    generation: Number(labels[LABEL.instanceGeneration] ?? 0),
     arch,
     vcpu,
     memoryMiB,

@@ -1,11 +1,9 @@
+import type { RequirementOperator } from "../shared/vocabulary/requirement-operators";
+
 // Node selector requirements evaluated against labels, with Kubernetes' semantics plus Karpenter's Gte/Lte:
 // In, Exists, Gt, Lt, Gte and Lte need the label; NotIn and DoesNotExist are satisfied by its absence.
 // @see https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#operators
 // @see https://karpenter.sh/docs/concepts/nodepools/#spectemplatespecrequirements
-
-export type RequirementOperator = "In" | "NotIn" | "Exists" | "DoesNotExist" | "Gt" | "Lt" | "Gte" | "Lte";
-
-export const OPERATORS: readonly RequirementOperator[] = ["In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt", "Gte", "Lte"];
 
 export interface Requirement {
   readonly key: string;

@@ -1,10 +1,9 @@
 import type { KubeletSettings } from "../instance-catalogue/allocatable";
 import type { Requirement } from "../instance-catalogue/requirements";
+import type { TaintEffect } from "../shared/vocabulary/taint-effects";
 
 // The planner's own view of a cluster: what cluster-model.ts (the one adapter to the rest of the project)
 // derives from the cluster config and the NodePools synth renders. Everything downstream reads only this.
-
-export type TaintEffect = "NoSchedule" | "PreferNoSchedule" | "NoExecute";
 
 export interface Taint {
   readonly key: string;

@@ -1,6 +1,8 @@
-import { ALIAS_FAMILIES, ALIAS_MAX_LENGTH, MESSAGES, WINDOWS_ALIAS_FAMILIES } from "./crd-rules";
+import { ALIAS_FAMILIES, WINDOWS_ALIAS_FAMILIES } from "../shared/vocabulary/ami-families";
 import type { AmiSelectorTerm } from "./karpenter-api";
 import { DEFAULT_AMI_ALIAS } from "./provisioner-defaults";
+import { ALIAS_MAX_LENGTH } from "./rules/crd-limits";
+import { MESSAGES } from "./rules/crd-messages";
 
 /** How a node class picks its AMIs, as the config writes it. */
 export interface AmiSelection {

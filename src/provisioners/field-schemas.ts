@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { checkedString, strictObject } from "../shared/schema-helpers";
-import { LABEL_VALUE, MAX_SELECTOR_TAGS, MESSAGES, QUANTITY, restrictedLabelMessage, TAINT_EFFECTS } from "./crd-rules";
+import { TAINT_EFFECTS } from "../shared/vocabulary/taint-effects";
 import { exceedsGoDuration, GO_DURATION_OVERFLOW } from "./go-duration";
 import { qualifiedNameProblem } from "./qualified-name";
+import { MAX_SELECTOR_TAGS } from "./rules/crd-limits";
+import { MESSAGES } from "./rules/crd-messages";
+import { LABEL_VALUE, QUANTITY } from "./rules/crd-patterns";
+import { restrictedLabelMessage } from "./rules/restricted-keys";
 
 // Field schemas shared by node classes and NodePools: the CRDs' OpenAPI patterns with messages in plain words.
 

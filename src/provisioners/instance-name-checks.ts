@@ -1,9 +1,10 @@
 import type { InstanceCatalogue, NameKind } from "../instance-catalogue/instance-catalogue";
 import type { Requirement } from "../instance-catalogue/requirements";
 import type { FieldCheck, IssuePath, Report } from "../shared/schema-helpers";
+import { LABEL } from "../shared/vocabulary/well-known-labels";
 import { isWindowsNodeClass } from "./ami-selection";
 import type { NodePoolConfig } from "./node-pool-schema";
-import { instanceCategoriesOf, instanceCategoryOf, REQUIREMENT_KEYS, selectionRequirements } from "./pool-requirements";
+import { instanceCategoriesOf, instanceCategoryOf, selectionRequirements } from "./pool-requirements";
 import type { Provisioners } from "./provisioner-checks";
 import { DEFAULT_MIN_GENERATION } from "./provisioner-defaults";
 
@@ -14,10 +15,10 @@ import { DEFAULT_MIN_GENERATION } from "./provisioner-defaults";
 
 /** Raw requirement keys whose values are catalogue names. */
 const NAME_KEYS: Readonly<Record<string, NameKind>> = {
-  [REQUIREMENT_KEYS.instanceCategory]: "category",
-  [REQUIREMENT_KEYS.instanceFamily]: "family",
-  [REQUIREMENT_KEYS.instanceSize]: "size",
-  "node.kubernetes.io/instance-type": "type",
+  [LABEL.instanceCategory]: "category",
+  [LABEL.instanceFamily]: "family",
+  [LABEL.instanceSize]: "size",
+  [LABEL.instanceType]: "type",
 };
 
 const KIND_WORDS: Readonly<Record<NameKind, string>> = {
@@ -81,15 +82,15 @@ interface Constraint {
 
 function constraintsOf(pool: NodePoolConfig, windows: boolean): Constraint[] {
   const fieldOf: Readonly<Record<string, string>> = {
-    [REQUIREMENT_KEYS.architecture]: `architectures [${pool.architectures.join(", ")}]`,
-    [REQUIREMENT_KEYS.os]: windows ? `the Windows node class ${pool.nodeClass} (Windows runs on amd64 only)` : `the node class ${pool.nodeClass} (Linux)`,
-    [REQUIREMENT_KEYS.instanceCategory]:
+    [LABEL.arch]: `architectures [${pool.architectures.join(", ")}]`,
+    [LABEL.os]: windows ? `the Windows node class ${pool.nodeClass} (Windows runs on amd64 only)` : `the node class ${pool.nodeClass} (Linux)`,
+    [LABEL.instanceCategory]:
       pool.instanceCategories === undefined
         ? `the default instanceCategories [${instanceCategoriesOf(pool)?.join(", ")}]`
         : `instanceCategories [${pool.instanceCategories.join(", ")}]`,
-    [REQUIREMENT_KEYS.instanceFamily]: `instanceFamilies [${pool.instanceFamilies?.join(", ")}]`,
-    [REQUIREMENT_KEYS.instanceSize]: `instanceSizes [${pool.instanceSizes?.join(", ")}]`,
-    [REQUIREMENT_KEYS.instanceGeneration]: `minGeneration ${pool.minGeneration}`,
+    [LABEL.instanceFamily]: `instanceFamilies [${pool.instanceFamilies?.join(", ")}]`,
+    [LABEL.instanceSize]: `instanceSizes [${pool.instanceSizes?.join(", ")}]`,
+    [LABEL.instanceGeneration]: `minGeneration ${pool.minGeneration}`,
   };
   const generated = selectionRequirements(pool, windows ? "windows" : "linux")
     .filter((r) => fieldOf[r.key] !== undefined)
@@ -108,7 +109,7 @@ function constraintsOf(pool: NodePoolConfig, windows: boolean): Constraint[] {
 function conflict(catalogue: InstanceCatalogue, constraints: readonly Constraint[], windows: boolean): string {
   const matches = (chosen: readonly Constraint[]) => {
     // Without the OS constraint the types are the Linux ones; with Windows, amd64 ones labelled windows.
-    const os = windows && chosen.some((c) => c.requirement.key === REQUIREMENT_KEYS.os) ? "windows" : "linux";
+    const os = windows && chosen.some((c) => c.requirement.key === LABEL.os) ? "windows" : "linux";
     return (
       catalogue.matching(
         chosen.map((c) => c.requirement),

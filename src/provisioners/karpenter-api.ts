@@ -10,7 +10,9 @@
  * @see https://github.com/aws/karpenter-provider-aws/tree/v1.14.1/pkg/apis/crds
  */
 
-export type AmiFamily = "AL2" | "AL2023" | "Bottlerocket" | "Custom" | "Windows2019" | "Windows2022" | "Windows2025";
+import type { AmiFamily } from "../shared/vocabulary/ami-families";
+import type { RequirementOperator } from "../shared/vocabulary/requirement-operators";
+import type { TaintEffect } from "../shared/vocabulary/taint-effects";
 
 export interface AmiSelectorTerm {
   readonly alias?: string;
@@ -96,16 +98,12 @@ export interface EC2NodeClass {
   readonly spec: EC2NodeClassSpec;
 }
 
-export type RequirementOperator = "In" | "NotIn" | "Exists" | "DoesNotExist" | "Gt" | "Lt" | "Gte" | "Lte";
-
 export interface NodeSelectorRequirementWithMinValues {
   readonly key: string;
   readonly operator: RequirementOperator;
   readonly values?: readonly string[];
   readonly minValues?: number;
 }
-
-export type TaintEffect = "NoSchedule" | "PreferNoSchedule" | "NoExecute";
 
 export interface Taint {
   readonly key: string;

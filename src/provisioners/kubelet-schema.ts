@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { strictObject, withCheckedKeys, withChecks } from "../shared/schema-helpers";
-import { EVICTION_SIGNALS, EVICTION_THRESHOLD, MESSAGES, QUANTITY, RESERVED_RESOURCES } from "./crd-rules";
 import { exceedsGoDuration, goDurationNanos } from "./go-duration";
+import { EVICTION_SIGNALS, RESERVED_RESOURCES } from "./rules/crd-limits";
+import { MESSAGES } from "./rules/crd-messages";
+import { EVICTION_THRESHOLD, QUANTITY } from "./rules/crd-patterns";
 
 // The `kubelet` block of an EC2NodeClass (Karpenter 1.14.1's typed form), with the CRD's CEL rules.
 

@@ -1,25 +1,15 @@
 import { z } from "zod";
 import { awsTagKey, awsTagValue, checkedString, repeatedIndexes, strictObject, withCheckedKeys, withChecks } from "../shared/schema-helpers";
+import { ALIAS_FAMILIES, AMI_FAMILIES, aliasFamilyToAmiFamily } from "../shared/vocabulary/ami-families";
 import { aliasFamily, aliasProblem, effectiveAmiSelectorTerms, osFamily } from "./ami-selection";
-import {
-  ALIAS_FAMILIES,
-  AMI_FAMILIES,
-  AMI_ID,
-  AWS_ACCOUNT_ID,
-  aliasFamilyToAmiFamily,
-  amiFamilyMismatchMessage,
-  CAPACITY_RESERVATION_ID,
-  MAX_BLOCK_DEVICE_MAPPINGS,
-  MAX_SELECTOR_TERMS,
-  MESSAGES,
-  restrictedTagMessage,
-  VOLUME_SIZE,
-  VOLUME_TYPES,
-} from "./crd-rules";
 import { volumeSizeProblem } from "./ebs-volume-limits";
 import { objectName, selectorTags } from "./field-schemas";
 import { kubeletSchema } from "./kubelet-schema";
 import { DEFAULT_NODE_CLASS_NAME } from "./provisioner-defaults";
+import { MAX_BLOCK_DEVICE_MAPPINGS, MAX_SELECTOR_TERMS, VOLUME_TYPES } from "./rules/crd-limits";
+import { amiFamilyMismatchMessage, MESSAGES } from "./rules/crd-messages";
+import { AMI_ID, AWS_ACCOUNT_ID, CAPACITY_RESERVATION_ID, VOLUME_SIZE } from "./rules/crd-patterns";
+import { restrictedTagMessage } from "./rules/restricted-keys";
 import { userDataProblem } from "./user-data";
 
 // The `nodeClasses` field of the cluster config: Karpenter EC2NodeClasses, with the CRD's rules.

@@ -1,26 +1,16 @@
 import { z } from "zod";
 import { parseQuantity } from "../shared/quantity";
 import { checkedString, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
-import {
-  BUDGET_DURATION,
-  BUDGET_NODES,
-  COMPARISON_OPERATORS,
-  CONSOLIDATION_POLICIES,
-  DISRUPTION_REASONS,
-  DURATION,
-  DURATION_OR_NEVER,
-  isNonNegativeInt64,
-  MAX_BUDGETS,
-  MAX_LABELS,
-  MAX_REQUIREMENTS,
-  MESSAGES,
-  OPERATORS,
-  WELL_KNOWN_VALUES,
-} from "./crd-rules";
+import { CAPACITY_TYPES } from "../shared/vocabulary/capacity-types";
+import { COMPARISON_OPERATORS, REQUIREMENT_OPERATORS } from "../shared/vocabulary/requirement-operators";
 import { cronScheduleProblem } from "./cron-schedule";
 import { goDuration, labelKey, labels, labelValue, lowercaseName, nonEmptyList, objectName, quantity, taint } from "./field-schemas";
 import { instanceCategoryOf, selectionRequirements } from "./pool-requirements";
 import { DEFAULT_MIN_GENERATION, DEFAULT_NODE_CLASS_NAME, DEFAULT_NODE_POOL_NAME } from "./provisioner-defaults";
+import { CONSOLIDATION_POLICIES, DISRUPTION_REASONS, MAX_BUDGETS, MAX_LABELS, MAX_REQUIREMENTS } from "./rules/crd-limits";
+import { MESSAGES } from "./rules/crd-messages";
+import { BUDGET_DURATION, BUDGET_NODES, DURATION, DURATION_OR_NEVER } from "./rules/crd-patterns";
+import { isNonNegativeInt64, WELL_KNOWN_VALUES } from "./rules/runtime-validation";
 
 // The `nodePools` field of the cluster config: Karpenter NodePools, with the CRD's rules.
 
@@ -67,7 +57,7 @@ const budget = withChecks(
 const requirement = withChecks(
   strictObject({
     key: labelKey,
-    operator: z.enum(OPERATORS),
+    operator: z.enum(REQUIREMENT_OPERATORS),
     values: z.array(labelValue).optional(),
     /** How many distinct values a launch must be able to choose from (spot diversity). */
     minValues: z.number().int().min(1, { error: "must be between 1 and 50" }).max(50, { error: "must be between 1 and 50" }).optional(),
@@ -111,7 +101,7 @@ const nodePoolFields = strictObject({
   nodeClass: z.string().default(DEFAULT_NODE_CLASS_NAME),
   architectures: nonEmptyList(z.enum(["amd64", "arm64"])).default(["amd64", "arm64"]),
   /** reserved = On-Demand Capacity Reservations selected by the node class. */
-  capacityTypes: nonEmptyList(z.enum(["spot", "on-demand", "reserved"])).default(["spot", "on-demand"]),
+  capacityTypes: nonEmptyList(z.enum(CAPACITY_TYPES)).default(["spot", "on-demand"]),
   /** Default c, m and r (compute, general purpose, memory) unless instanceFamilies is set. */
   instanceCategories: nonEmptyList(z.string().regex(/^[a-z]+$/, { error: "must be an instance category such as c, m, r, g or p" })).optional(),
   instanceFamilies: nonEmptyList(lowercaseName("family", "m7g or g5")).optional(),

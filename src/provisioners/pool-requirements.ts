@@ -1,17 +1,6 @@
+import { LABEL } from "../shared/vocabulary/well-known-labels";
 import type { NodeSelectorRequirementWithMinValues } from "./karpenter-api";
 import { DEFAULT_INSTANCE_CATEGORIES } from "./provisioner-defaults";
-
-/** Well-known label keys the pool's fields turn into requirements. */
-export const REQUIREMENT_KEYS = {
-  architecture: "kubernetes.io/arch",
-  os: "kubernetes.io/os",
-  capacityType: "karpenter.sh/capacity-type",
-  instanceCategory: "karpenter.k8s.aws/instance-category",
-  instanceFamily: "karpenter.k8s.aws/instance-family",
-  instanceSize: "karpenter.k8s.aws/instance-size",
-  instanceGeneration: "karpenter.k8s.aws/instance-generation",
-  zone: "topology.kubernetes.io/zone",
-} as const;
 
 /** The fields of a pool that select instances. */
 export interface InstanceSelection {
@@ -38,15 +27,15 @@ const isIn = (key: string, values: readonly string[] | undefined): NodeSelectorR
  */
 export function selectionRequirements(pool: InstanceSelection, os: "linux" | "windows"): NodeSelectorRequirementWithMinValues[] {
   return [
-    ...isIn(REQUIREMENT_KEYS.architecture, pool.architectures),
-    ...isIn(REQUIREMENT_KEYS.os, [os]),
-    ...isIn(REQUIREMENT_KEYS.capacityType, pool.capacityTypes),
-    ...isIn(REQUIREMENT_KEYS.instanceCategory, instanceCategoriesOf(pool)),
-    ...isIn(REQUIREMENT_KEYS.instanceFamily, pool.instanceFamilies),
-    ...isIn(REQUIREMENT_KEYS.instanceSize, pool.instanceSizes),
+    ...isIn(LABEL.arch, pool.architectures),
+    ...isIn(LABEL.os, [os]),
+    ...isIn(LABEL.capacityType, pool.capacityTypes),
+    ...isIn(LABEL.instanceCategory, instanceCategoriesOf(pool)),
+    ...isIn(LABEL.instanceFamily, pool.instanceFamilies),
+    ...isIn(LABEL.instanceSize, pool.instanceSizes),
     // "Gt 2" for minGeneration 3: Gte exists only since Karpenter 1.14, Gt reads the same everywhere.
-    { key: REQUIREMENT_KEYS.instanceGeneration, operator: "Gt", values: [String(pool.minGeneration - 1)] },
-    ...isIn(REQUIREMENT_KEYS.zone, pool.zones),
+    { key: LABEL.instanceGeneration, operator: "Gt", values: [String(pool.minGeneration - 1)] },
+    ...isIn(LABEL.zone, pool.zones),
   ];
 }
 

@@ -1,8 +1,8 @@
 import { formatPath } from "../shared/format-issues";
 import { AL2_END_OF_SUPPORT, al2Aliases } from "./ami-selection";
-import { WELL_KNOWN_VALUES } from "./crd-rules";
 import type { NodeClassConfig } from "./node-class-schema";
 import type { NodePoolConfig } from "./node-pool-schema";
+import { WELL_KNOWN_VALUES } from "./rules/runtime-validation";
 
 /**
  * Values Karpenter drops without failing: an `In` requirement on a label with known values that lists some

@@ -1,4 +1,4 @@
-import { QUALIFIED_KEY } from "./crd-rules";
+import { QUALIFIED_KEY } from "./rules/crd-patterns";
 
 /**
  * apimachinery's IsQualifiedName limits: an optional DNS-1123 subdomain prefix of at most 253 characters and

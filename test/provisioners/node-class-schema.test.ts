@@ -2,7 +2,7 @@ import { parseClusterConfig } from "../../src/config/load-config";
 import { clusterProblems as problemsOf } from "../helpers/problems";
 
 // Every rule is asserted through the real parser, with the exact line the user sees:
-// `<path>: got <value>; <message>`. CEL messages are Karpenter's own text (crd-rules.ts).
+// `<path>: got <value>; <message>`. CEL messages are Karpenter's own text (src/provisioners/rules/crd-messages.ts).
 
 // amd64 pool: some classes here are Windows, which runs on amd64 only.
 const nodeClass = (fields: Record<string, unknown>) => ({

@@ -2,7 +2,7 @@ import { parseClusterConfig } from "../../src/config/load-config";
 import { clusterProblems as problemsOf } from "../helpers/problems";
 
 // Every rule is asserted through the real parser, with the exact line the user sees:
-// `<path>: got <value>; <message>`. CEL messages are Karpenter's own text (crd-rules.ts).
+// `<path>: got <value>; <message>`. CEL messages are Karpenter's own text (src/provisioners/rules/crd-messages.ts).
 
 const pool = (fields: Record<string, unknown>) => ({ nodePools: [{ name: "a", ...fields }] });
 const requirement = (r: Record<string, unknown>) => pool({ requirements: [r] });

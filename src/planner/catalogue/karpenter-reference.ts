@@ -1,6 +1,7 @@
 import type { CatalogueFile, CatalogueRow } from "../../instance-catalogue/catalogue-file";
 import { CATALOGUE_FORMAT } from "../../instance-catalogue/catalogue-file";
 import { cpuMillis, MIB, parseQuantity } from "../../shared/quantity";
+import { awsLabel } from "../../shared/vocabulary/well-known-labels";
 
 // Reads Karpenter 1.14.1's published facts into the catalogue format: the instance-type reference page
 // (labels and allocatable resources per type) and the built-in on-demand price table. Used only by
@@ -76,8 +77,8 @@ export function catalogueFromReference(instanceTypesMarkdown: string, pricingGo:
         labelKeys.map((k) => t.labels.get(k) ?? null),
         // For AL2023 the reference's pod count is the ENI-limited one (SupportsENILimitedPodDensity).
         [
-          integer(t.labels.get("karpenter.k8s.aws/instance-cpu"), "instance-cpu", t.name),
-          integer(t.labels.get("karpenter.k8s.aws/instance-memory"), "instance-memory", t.name),
+          integer(t.labels.get(awsLabel("instance-cpu")), "instance-cpu", t.name),
+          integer(t.labels.get(awsLabel("instance-memory")), "instance-memory", t.name),
           pods,
         ],
         [cpu, mebibytes(t.resources.get("memory"), t.name), pods],

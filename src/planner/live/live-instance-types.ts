@@ -3,6 +3,7 @@ import { allocatableOf, amiFamilyFlags, eniLimitedPods } from "../../instance-ca
 import type { CatalogueRow } from "../../instance-catalogue/catalogue-file";
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import { MIB } from "../../shared/quantity";
+import { awsLabel, LABEL } from "../../shared/vocabulary/well-known-labels";
 
 // EC2's DescribeInstanceTypes answer into catalogue rows, with the labels Karpenter derives from it
 // (types.go, computeRequirements) and the allocatable resources it computes (src/instance-catalogue/allocatable.ts).
@@ -20,56 +21,56 @@ function labelsOf(info: InstanceTypeInfo, arch: string, known: InstanceCatalogue
   const name = info.InstanceType as string;
   const [family, size] = name.split(".");
   const labels: Record<string, string> = {
-    "node.kubernetes.io/instance-type": name,
-    "kubernetes.io/arch": arch,
-    "kubernetes.io/os": "linux",
-    "karpenter.k8s.aws/instance-cpu": String(info.VCpuInfo?.DefaultVCpus ?? 0),
-    "karpenter.k8s.aws/instance-memory": String(info.MemoryInfo?.SizeInMiB ?? 0),
-    "karpenter.k8s.aws/instance-hypervisor": info.Hypervisor ?? "",
-    "karpenter.k8s.aws/instance-encryption-in-transit-supported": String(info.NetworkInfo?.EncryptionInTransitSupported ?? false),
-    "karpenter.k8s.aws/instance-capability-flex": String(family.includes("-flex")),
+    [LABEL.instanceType]: name,
+    [LABEL.arch]: arch,
+    [LABEL.os]: "linux",
+    [awsLabel("instance-cpu")]: String(info.VCpuInfo?.DefaultVCpus ?? 0),
+    [awsLabel("instance-memory")]: String(info.MemoryInfo?.SizeInMiB ?? 0),
+    [awsLabel("instance-hypervisor")]: info.Hypervisor ?? "",
+    [awsLabel("instance-encryption-in-transit-supported")]: String(info.NetworkInfo?.EncryptionInTransitSupported ?? false),
+    [awsLabel("instance-capability-flex")]: String(family.includes("-flex")),
   };
   const scheme = INSTANCE_TYPE_SCHEME.exec(name);
   if (scheme !== null) {
-    labels["karpenter.k8s.aws/instance-category"] = scheme[1];
-    labels["karpenter.k8s.aws/instance-generation"] = scheme[3];
+    labels[awsLabel("instance-category")] = scheme[1];
+    labels[awsLabel("instance-generation")] = scheme[3];
   }
   if (size !== undefined) {
-    labels["karpenter.k8s.aws/instance-family"] = family;
-    labels["karpenter.k8s.aws/instance-size"] = size;
+    labels[awsLabel("instance-family")] = family;
+    labels[awsLabel("instance-size")] = size;
   }
   const storage = info.InstanceStorageInfo;
   if (storage !== undefined && storage.NvmeSupport !== "unsupported" && storage.TotalSizeInGB !== undefined) {
-    labels["karpenter.k8s.aws/instance-local-nvme"] = String(storage.TotalSizeInGB);
+    labels[awsLabel("instance-local-nvme")] = String(storage.TotalSizeInGB);
   }
   const gpus = info.GpuInfo?.Gpus ?? [];
   if (gpus.length === 1) {
-    labels["karpenter.k8s.aws/instance-gpu-name"] = lowerKebab(gpus[0].Name);
-    labels["karpenter.k8s.aws/instance-gpu-manufacturer"] = lowerKebab(gpus[0].Manufacturer);
-    labels["karpenter.k8s.aws/instance-gpu-count"] = String(gpus[0].Count ?? 0);
-    labels["karpenter.k8s.aws/instance-gpu-memory"] = String(gpus[0].MemoryInfo?.SizeInMiB ?? 0);
+    labels[awsLabel("instance-gpu-name")] = lowerKebab(gpus[0].Name);
+    labels[awsLabel("instance-gpu-manufacturer")] = lowerKebab(gpus[0].Manufacturer);
+    labels[awsLabel("instance-gpu-count")] = String(gpus[0].Count ?? 0);
+    labels[awsLabel("instance-gpu-memory")] = String(gpus[0].MemoryInfo?.SizeInMiB ?? 0);
   }
   const accelerators = info.InferenceAcceleratorInfo?.Accelerators ?? [];
   const neuron = info.NeuronInfo?.NeuronDevices ?? [];
   if (neuron.length === 1) {
-    labels["karpenter.k8s.aws/instance-accelerator-name"] = lowerKebab(neuron[0].Name);
-    labels["karpenter.k8s.aws/instance-accelerator-manufacturer"] = "aws";
-    labels["karpenter.k8s.aws/instance-accelerator-count"] = String(neuron[0].Count ?? 0);
+    labels[awsLabel("instance-accelerator-name")] = lowerKebab(neuron[0].Name);
+    labels[awsLabel("instance-accelerator-manufacturer")] = "aws";
+    labels[awsLabel("instance-accelerator-count")] = String(neuron[0].Count ?? 0);
   } else if (accelerators.length === 1) {
-    labels["karpenter.k8s.aws/instance-accelerator-name"] = lowerKebab(accelerators[0].Name);
-    labels["karpenter.k8s.aws/instance-accelerator-manufacturer"] = lowerKebab(accelerators[0].Manufacturer);
-    labels["karpenter.k8s.aws/instance-accelerator-count"] = String(accelerators[0].Count ?? 0);
+    labels[awsLabel("instance-accelerator-name")] = lowerKebab(accelerators[0].Name);
+    labels[awsLabel("instance-accelerator-manufacturer")] = lowerKebab(accelerators[0].Manufacturer);
+    labels[awsLabel("instance-accelerator-count")] = String(accelerators[0].Count ?? 0);
   }
   if (info.ProcessorInfo !== undefined) {
-    labels["karpenter.k8s.aws/instance-cpu-manufacturer"] = lowerKebab(info.ProcessorInfo.Manufacturer);
-    labels["karpenter.k8s.aws/instance-cpu-sustained-clock-speed-mhz"] = String(Math.round((info.ProcessorInfo.SustainedClockSpeedInGhz ?? 0) * 1000));
+    labels[awsLabel("instance-cpu-manufacturer")] = lowerKebab(info.ProcessorInfo.Manufacturer);
+    labels[awsLabel("instance-cpu-sustained-clock-speed-mhz")] = String(Math.round((info.ProcessorInfo.SustainedClockSpeedInGhz ?? 0) * 1000));
   }
   const ebs = info.EbsInfo;
   if (ebs?.EbsOptimizedSupport === "default" && ebs.EbsOptimizedInfo !== undefined) {
-    labels["karpenter.k8s.aws/instance-ebs-bandwidth"] = String(ebs.EbsOptimizedInfo.MaximumBandwidthInMbps ?? 0);
+    labels[awsLabel("instance-ebs-bandwidth")] = String(ebs.EbsOptimizedInfo.MaximumBandwidthInMbps ?? 0);
   }
-  const bandwidth = known?.type(name)?.labels["karpenter.k8s.aws/instance-network-bandwidth"];
-  if (bandwidth !== undefined) labels["karpenter.k8s.aws/instance-network-bandwidth"] = bandwidth;
+  const bandwidth = known?.type(name)?.labels[awsLabel("instance-network-bandwidth")];
+  if (bandwidth !== undefined) labels[awsLabel("instance-network-bandwidth")] = bandwidth;
   return labels;
 }
 

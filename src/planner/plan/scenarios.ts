@@ -1,4 +1,5 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { PoolModel } from "../model";
 
 // The what-ifs, each a rewrite of every pool's rendered requirements: the same pools, weights, taints,
@@ -6,9 +7,6 @@ import type { PoolModel } from "../model";
 // selectors, so a pod pinned to amd64 stays on amd64 in every scenario.
 
 export type ScenarioName = "as-configured" | "amd64-only" | "multiarch" | "on-demand-only" | "spot";
-
-export const ARCH = "kubernetes.io/arch";
-const CAPACITY_TYPE = "karpenter.sh/capacity-type";
 
 export interface Scenario {
   readonly name: ScenarioName;
@@ -24,13 +22,13 @@ function setIn(requirements: readonly Requirement[], key: string, values: readon
 
 export const SCENARIOS: readonly Scenario[] = [
   { name: "as-configured", description: "the NodePools as synth renders them", rewrite: (pool) => pool.requirements },
-  { name: "amd64-only", description: "every pool limited to amd64", rewrite: (pool) => setIn(pool.requirements, ARCH, ["amd64"]) },
-  { name: "multiarch", description: "amd64 and arm64 allowed in every pool", rewrite: (pool) => setIn(pool.requirements, ARCH, ["amd64", "arm64"]) },
-  { name: "on-demand-only", description: "every pool limited to on-demand", rewrite: (pool) => setIn(pool.requirements, CAPACITY_TYPE, ["on-demand"]) },
+  { name: "amd64-only", description: "every pool limited to amd64", rewrite: (pool) => setIn(pool.requirements, LABEL.arch, ["amd64"]) },
+  { name: "multiarch", description: "amd64 and arm64 allowed in every pool", rewrite: (pool) => setIn(pool.requirements, LABEL.arch, ["amd64", "arm64"]) },
+  { name: "on-demand-only", description: "every pool limited to on-demand", rewrite: (pool) => setIn(pool.requirements, LABEL.capacityType, ["on-demand"]) },
   {
     name: "spot",
     description: "every pool limited to spot (only with --live spot prices)",
-    rewrite: (pool) => setIn(pool.requirements, CAPACITY_TYPE, ["spot"]),
+    rewrite: (pool) => setIn(pool.requirements, LABEL.capacityType, ["spot"]),
   },
 ];
 

@@ -2,7 +2,7 @@ import type { InstanceType } from "../../instance-catalogue/instance-catalogue";
 import { formatBytes, formatCpu } from "../../shared/quantity";
 import type { PodShape } from "../workload/workload-model";
 import type { FitResult } from "./pod-fit";
-import { type Candidate, type CapacityType, cheapestSpot, limitUsage, offered, type PoolOfferings } from "./pool-offerings";
+import { type Candidate, cheapestSpot, limitUsage, offered, type PoolOfferings, type PricedCapacityType } from "./pool-offerings";
 
 // First-fit decreasing onto new nodes, the way Karpenter's provisioner fills NodeClaims: a node starts with
 // every instance type its pool allows (within the pool's remaining limits); each pod added keeps only the
@@ -21,7 +21,7 @@ export interface PackGroup {
 export interface PlannedNode {
   readonly pool: string;
   readonly type: InstanceType;
-  readonly capacityType: CapacityType;
+  readonly capacityType: PricedCapacityType;
   readonly zone: string | undefined;
   readonly hourlyUsd: number;
   /** Offline spot: priced at the on-demand rate, an upper bound. */
@@ -62,7 +62,7 @@ interface Bin {
   memory: number;
   pods: number;
   extended: Record<string, number>;
-  capacityTypes: readonly CapacityType[];
+  capacityTypes: readonly PricedCapacityType[];
   zones: readonly string[] | undefined;
   readonly groups: { id: string; count: number }[];
   /** The most free cpu, memory and pods any viable type still has: a pod larger in one of them cannot fit. */
@@ -133,8 +133,8 @@ function addGroup(bin: Bin, group: PackGroup, fit: FitResult, want: number, spot
 /** Spot where it is allowed and offered, else on-demand; the cheapest price, then the name, wins. */
 function launch(bin: Bin, spotKnown: boolean): PlannedNode {
   const candidates = bin.viable.map((i) => bin.offerings.candidates[i]);
-  let chosen: { c: Candidate; usd: number; capacityType: CapacityType; zone?: string; upper: boolean } | undefined;
-  const consider = (c: Candidate, usd: number, capacityType: CapacityType, upper: boolean, zone?: string) => {
+  let chosen: { c: Candidate; usd: number; capacityType: PricedCapacityType; zone?: string; upper: boolean } | undefined;
+  const consider = (c: Candidate, usd: number, capacityType: PricedCapacityType, upper: boolean, zone?: string) => {
     if (chosen === undefined || usd < chosen.usd || (usd === chosen.usd && c.type.name < chosen.c.type.name)) chosen = { c, usd, capacityType, zone, upper };
   };
   if (bin.capacityTypes.includes("spot") && spotKnown) {

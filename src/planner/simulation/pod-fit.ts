@@ -1,7 +1,8 @@
 import { allowedValues, formatRequirement, type Requirement, satisfies } from "../../instance-catalogue/requirements";
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { Taint } from "../model";
 import type { PodShape, Toleration } from "../workload/workload-model";
-import { CAPACITY_TYPE, type CapacityType, NODECLASS, NODEPOOL, OPEN_LABELS, type PoolOfferings, REGION, ZONE } from "./pool-offerings";
+import { OPEN_LABELS, type PoolOfferings, type PricedCapacityType } from "./pool-offerings";
 
 // Can a pod run on a node of this pool, and on which of its instance types? Karpenter's rules: the pod must
 // tolerate the pool's taints; its node selector and required node affinity must be compatible with the
@@ -12,7 +13,7 @@ import { CAPACITY_TYPE, type CapacityType, NODECLASS, NODEPOOL, OPEN_LABELS, typ
 export interface PoolFit {
   /** Which of the pool's candidates the pod accepts (by index); shared between pods with the same selectors. */
   readonly accepts: Uint8Array;
-  readonly capacityTypes: readonly CapacityType[];
+  readonly capacityTypes: readonly PricedCapacityType[];
   readonly zones: readonly string[] | undefined;
 }
 
@@ -36,7 +37,7 @@ export function untoleratedTaint(tolerations: readonly Toleration[], taints: rea
 /** Whether a pod requirement on a label the pool itself defines (its labels, name, custom requirements) can hold. */
 function poolLabelAllows(offerings: PoolOfferings, r: Requirement, region: string): boolean {
   const pool = offerings.pool;
-  const fixed = r.key === NODEPOOL ? pool.name : r.key === NODECLASS ? pool.nodeClass.name : r.key === REGION ? region : pool.labels[r.key];
+  const fixed = r.key === LABEL.nodePool ? pool.name : r.key === LABEL.nodeClass ? pool.nodeClass.name : r.key === LABEL.region ? region : pool.labels[r.key];
   if (fixed !== undefined) return satisfies(fixed, r);
   if (OPEN_LABELS.has(r.key)) return true;
   const poolRequirements = offerings.poolLabelRequirements.filter((p) => p.key === r.key);
@@ -51,7 +52,7 @@ function poolLabelAllows(offerings: PoolOfferings, r: Requirement, region: strin
 
 interface TermFit {
   readonly typeRequirements: readonly Requirement[];
-  readonly capacityTypes: readonly CapacityType[];
+  readonly capacityTypes: readonly PricedCapacityType[];
   readonly zones: readonly string[] | undefined;
 }
 
@@ -61,8 +62,8 @@ function termFit(offerings: PoolOfferings, requirements: readonly Requirement[],
   const typeRequirements: Requirement[] = [];
   for (const r of requirements) {
     if (typeKeys.has(r.key)) typeRequirements.push(r);
-    else if (r.key === CAPACITY_TYPE) capacityTypes = allowedValues(capacityTypes, r) as CapacityType[];
-    else if (r.key === ZONE) zones = zones === undefined ? (r.operator === "In" ? [...(r.values ?? [])] : undefined) : allowedValues(zones, r);
+    else if (r.key === LABEL.capacityType) capacityTypes = allowedValues(capacityTypes, r) as PricedCapacityType[];
+    else if (r.key === LABEL.zone) zones = zones === undefined ? (r.operator === "In" ? [...(r.values ?? [])] : undefined) : allowedValues(zones, r);
     else if (!poolLabelAllows(offerings, r, region)) return `requires ${formatRequirement(r)}, which the pool's labels and requirements do not provide`;
   }
   if (capacityTypes.length === 0) return `requires a capacity type the pool does not offer (${offerings.capacityTypes.join(", ")})`;

@@ -2,22 +2,19 @@ import { allocatableOf, amiFamilyFlags, isDefaultKubelet } from "../../instance-
 import { type InstanceCatalogue, type InstanceType, labelsFor } from "../../instance-catalogue/instance-catalogue";
 import { allowedValues, type Requirement, satisfiesAll } from "../../instance-catalogue/requirements";
 import { MIB } from "../../shared/quantity";
+import { CAPACITY_TYPES, type CapacityType } from "../../shared/vocabulary/capacity-types";
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { PoolModel, SystemPods } from "../model";
 
 // What one NodePool can launch: the instance types its rendered requirements admit (evaluated on each type's
 // labels, as Karpenter does), their allocatable resources under the pool's node class, their prices, and the
 // capacity types and zones left by the offering-level requirements.
 
-export const CAPACITY_TYPE = "karpenter.sh/capacity-type";
-export const ZONE = "topology.kubernetes.io/zone";
-export const REGION = "topology.kubernetes.io/region";
-export const NODEPOOL = "karpenter.sh/nodepool";
-export const NODECLASS = "karpenter.k8s.aws/ec2nodeclass";
 /** Labels every node has but no requirement can plan for (one node by name, zone ids): any value passes. */
-export const OPEN_LABELS = new Set(["kubernetes.io/hostname", "topology.k8s.aws/zone-id", "node.kubernetes.io/windows-build"]);
+export const OPEN_LABELS: ReadonlySet<string> = new Set([LABEL.hostname, LABEL.zoneId, LABEL.windowsBuild]);
 
-export type CapacityType = "spot" | "on-demand";
-const CAPACITY_TYPES = ["spot", "on-demand", "reserved"] as const;
+/** The capacity types the planner can price: reservations are selected by the node class at run time. */
+export type PricedCapacityType = Exclude<CapacityType, "reserved">;
 
 export interface Prices {
   /** True with --live data: spot offerings are priced per zone. */
@@ -50,7 +47,7 @@ export interface PoolOfferings {
   readonly pool: PoolModel;
   /** Largest first (allocatable cpu, then memory, then name), so fit checks usually stop at the first. */
   readonly candidates: readonly Candidate[];
-  readonly capacityTypes: readonly CapacityType[];
+  readonly capacityTypes: readonly PricedCapacityType[];
   /** Undefined: any zone (an existing VPC, whose zones the config does not list). */
   readonly zones: readonly string[] | undefined;
   /** Requirements on labels that are neither instance-type nor offering labels: the pool defines them. */
@@ -99,13 +96,13 @@ export function poolOfferings(pool: PoolModel, requirements: readonly Requiremen
   const poolLabelRequirements: Requirement[] = [];
   for (const r of requirements) {
     if (labelKeys.has(r.key)) continue;
-    if (r.key === CAPACITY_TYPE) capacityTypes = allowedValues(capacityTypes, r);
-    else if (r.key === ZONE) zones = zones === undefined ? (r.operator === "In" ? [...(r.values ?? [])] : undefined) : allowedValues(zones, r);
-    else if (r.key === REGION) regionOk &&= allowedValues([context.region], r).length > 0;
+    if (r.key === LABEL.capacityType) capacityTypes = allowedValues(capacityTypes, r);
+    else if (r.key === LABEL.zone) zones = zones === undefined ? (r.operator === "In" ? [...(r.values ?? [])] : undefined) : allowedValues(zones, r);
+    else if (r.key === LABEL.region) regionOk &&= allowedValues([context.region], r).length > 0;
     else poolLabelRequirements.push(r);
   }
   // On-Demand Capacity Reservations are selected by the node class at run time: the planner knows none.
-  const usable = capacityTypes.filter((c): c is CapacityType => c === "spot" || c === "on-demand");
+  const usable = capacityTypes.filter((c): c is PricedCapacityType => c === "spot" || c === "on-demand");
   const candidates = context.catalogue.types
     .filter((type) => {
       const labels = labelsFor(type, pool.nodeClass.os);
@@ -148,7 +145,7 @@ export function cheapestSpot(c: Candidate, zones: readonly string[] | undefined)
 }
 
 /** Whether the candidate has a priced offering of one of these capacity types in one of these zones. */
-export function offered(c: Candidate, capacityTypes: readonly CapacityType[], zones: readonly string[] | undefined, spotKnown: boolean): boolean {
+export function offered(c: Candidate, capacityTypes: readonly PricedCapacityType[], zones: readonly string[] | undefined, spotKnown: boolean): boolean {
   if (capacityTypes.includes("on-demand") && c.onDemandUsd !== undefined) return true;
   if (!capacityTypes.includes("spot")) return false;
   return spotKnown ? cheapestSpot(c, zones) !== undefined : c.onDemandUsd !== undefined;

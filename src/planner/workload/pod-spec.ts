@@ -1,5 +1,6 @@
-import { OPERATORS, type Requirement, type RequirementOperator } from "../../instance-catalogue/requirements";
+import type { Requirement } from "../../instance-catalogue/requirements";
 import { bytes, cpuMillis, parseQuantity } from "../../shared/quantity";
+import { isRequirementOperator, REQUIREMENT_OPERATORS } from "../../shared/vocabulary/requirement-operators";
 import type { PodShape, Toleration } from "./workload-model";
 
 // A pod spec (a template's `spec`) into the scheduler's view of it. Requests follow Kubernetes: a container
@@ -108,10 +109,10 @@ function requirementsOf(expressions: unknown, path: string, report: Report): Req
   for (const [i, e] of expressions.entries()) {
     const where = `${path}[${i}]`;
     if (!isRecord(e) || typeof e.key !== "string") report(`${where}.key`, isRecord(e) ? e.key : e, "must be a label key");
-    else if (!OPERATORS.includes(e.operator as RequirementOperator)) report(`${where}.operator`, e.operator, `must be one of ${OPERATORS.join(", ")}`);
+    else if (!isRequirementOperator(e.operator)) report(`${where}.operator`, e.operator, `must be one of ${REQUIREMENT_OPERATORS.join(", ")}`);
     else if (!Array.isArray(e.values ?? []) || !((e.values ?? []) as unknown[]).every((v) => typeof v === "string"))
       report(`${where}.values`, e.values, "must be a list of strings");
-    else result.push({ key: e.key, operator: e.operator as RequirementOperator, values: (e.values ?? []) as string[] });
+    else result.push({ key: e.key, operator: e.operator, values: (e.values ?? []) as string[] });
   }
   return result;
 }
