@@ -4,7 +4,7 @@
 
 const { ROOT } = require("./lib/bundle-cache");
 
-require("./lib/run-cli").runCli("src/planner/catalogue/catalogue-cli.ts", "runCatalogueCli", {
+require("./lib/run-cli").runCli("src/planner/catalogue-cli.ts", "runCatalogueCli", {
   root: ROOT,
   out: (line) => console.log(line),
   err: (line) => console.error(line),

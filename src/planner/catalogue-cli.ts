@@ -1,9 +1,9 @@
 import * as path from "node:path";
-import { AWS_REGION_EXPECTED, isAwsRegion } from "../../shared/aws-regions";
-import { InputError } from "../../shared/input-error";
-import { parseFlags } from "../cli-flags";
-import { userPath } from "../cli-paths";
-import { buildFromReference } from "./build-catalogue";
+import { AWS_REGION_EXPECTED, isAwsRegion } from "../shared/aws-regions";
+import { InputError } from "../shared/input-error";
+import { buildFromReference } from "./catalogue/build-catalogue";
+import { parseFlags } from "./cli-flags";
+import { userPath } from "./cli-paths";
 
 // `npm run catalogue [-- --reference <dir>]` rewrites the committed catalogue from Karpenter's reference;
 // `npm run catalogue -- --live --region <r>` from EC2 and the Price List API (needs AWS credentials).
@@ -73,7 +73,7 @@ export async function runCatalogueCli(argv: readonly string[], io: CatalogueCliI
   }
   try {
     const result = args.live
-      ? await (await import("../live/refresh-catalogue")).refreshCatalogueLive(io.root, args.region, { env: io.env, progress: io.err })
+      ? await (await import("./live/refresh-catalogue")).refreshCatalogueLive(io.root, args.region, { env: io.env, progress: io.err })
       : buildFromReference(io.root, args.reference);
     io.out(`Wrote ${result.written.map((f) => path.relative(io.root, f)).join(", ")}\n  ${result.summary}`);
     return 0;

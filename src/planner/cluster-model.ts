@@ -6,11 +6,11 @@ import { EKS_SUPPORT_CALENDAR, supportPhase } from "../eks/kubernetes-version-su
 import { systemFargateProfiles } from "../fargate/fargate-config";
 import { karpenterChartValues } from "../karpenter/kubernetes/chart-values";
 import { isWindows } from "../provisioners/ami-selection";
-import { aliasFamilyToAmiFamily } from "../provisioners/crd-rules";
 import type { EC2NodeClass, NodePool } from "../provisioners/karpenter-api";
 import { clusterNodeClassContext, renderProvisioners } from "../provisioners/render-provisioners";
 import { InputError } from "../shared/input-error";
 import { bytes, cpuMillis, parseQuantity } from "../shared/quantity";
+import { aliasFamilyToAmiFamily } from "../shared/vocabulary/ami-families";
 import type { ClusterModel, FargateProfileModel, NodeClassModel, PoolModel, SystemPods } from "./model";
 
 // The planner's only door to the rest of the project. It reads the cluster config and the NodePools and

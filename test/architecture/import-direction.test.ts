@@ -112,3 +112,30 @@ describe("one concept per file", () => {
     expect(long).toEqual([]);
   });
 });
+
+describe("the planner's floors", () => {
+  // Within src/planner, each room imports only rooms below it: data and the model at the bottom, then
+  // workloads, the simulation, the plan, and the renderers on top. The catalogue builder and the live fetch
+  // are tools beside the plan: they share the floor and never import each other.
+  const FLOORS: Readonly<Record<string, number>> = { data: 0, "model.ts": 0, workload: 1, simulation: 2, plan: 3, catalogue: 3, live: 3, render: 4, bench: 5 };
+  const roomOf = (file: string) => {
+    const inPlanner = path.relative(path.join(SRC, "planner"), file);
+    return inPlanner.startsWith("..") ? undefined : inPlanner.split(path.sep)[0];
+  };
+  const plannerEdges = FILES.flatMap((file) =>
+    importsOf(file).flatMap((specifier) => {
+      const target = resolveLocal(file, specifier);
+      const [from, to] = [roomOf(file), target === undefined ? undefined : roomOf(target)];
+      return from === undefined || to === undefined || from === to || FLOORS[from] === undefined || FLOORS[to] === undefined ? [] : [{ file, from, to }];
+    }),
+  );
+
+  it("finds the imports between rooms it checks", () => {
+    expect(plannerEdges.length).toBeGreaterThan(20);
+  });
+
+  it("never imports a room on its own floor or above", () => {
+    const upward = plannerEdges.filter(({ from, to }) => FLOORS[to] >= FLOORS[from]).map(({ file, to }) => `${rel(file)} imports planner/${to}`);
+    expect(upward).toEqual([]);
+  });
+});

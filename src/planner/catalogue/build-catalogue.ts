@@ -1,10 +1,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type CatalogueFile, readCatalogueFile, writeCatalogueFile } from "../../instance-catalogue/catalogue-file";
+import { describeChange } from "../../instance-catalogue/catalogue-change";
+import { readCatalogueFile, writeCatalogueFile } from "../../instance-catalogue/catalogue-file";
 import { CATALOGUE_PATH } from "../../instance-catalogue/instance-catalogue";
 import { InputError } from "../../shared/input-error";
 import { readFailure } from "../../shared/untrusted-file";
-import { LIST_PRICES_PATH } from "../plan/list-prices";
+import { LIST_PRICES_PATH } from "../data/list-prices";
 import { catalogueFromReference, REFERENCE_FILES } from "./karpenter-reference";
 import { listPricesFromReference } from "./list-prices-reference";
 
@@ -20,22 +21,6 @@ export interface BuildResult {
 /** JSON as the project's formatter writes it: two spaces, lists of plain values on one line. */
 export function formatJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(/\[\s+([^[\]{}]*?)\s+\]/g, (_, inner: string) => `[${inner.split(/,\s+/).join(", ")}]`);
-}
-
-/** What changed between two catalogues, for the reviewer of a refresh. */
-export function describeChange(before: CatalogueFile | undefined, after: CatalogueFile): string {
-  const lines = [`${after.types.length} instance types, ${Object.keys(after.onDemandUsd).length} priced, ${after.region}, as of ${after.asOf}`];
-  if (before === undefined) return lines[0];
-  const old = new Set(before.types.map((t) => t[0]));
-  const now = new Set(after.types.map((t) => t[0]));
-  const added = [...now].filter((n) => !old.has(n));
-  const removed = [...old].filter((n) => !now.has(n));
-  const repriced = Object.keys(after.onDemandUsd).filter((n) => before.onDemandUsd[n] !== undefined && before.onDemandUsd[n] !== after.onDemandUsd[n]);
-  const list = (names: string[]) => (names.length > 12 ? `${names.slice(0, 12).join(", ")}, ... (${names.length})` : names.join(", "));
-  if (added.length > 0) lines.push(`added: ${list(added)}`);
-  if (removed.length > 0) lines.push(`removed: ${list(removed)}`);
-  lines.push(`${repriced.length} on-demand prices changed`);
-  return lines.join("\n  ");
 }
 
 /** From ../shared/reference (or another folder holding the same files). */

@@ -2,28 +2,7 @@
 // dated reference table by `npm run catalogue` into src/planner/data/list-prices.json. Parsing fails loudly
 // when a row is missing, so a reworded reference cannot silently produce a zero price.
 
-export interface FargateSize {
-  readonly vcpu: number;
-  /** The memory sizes (GB) Fargate offers with this vCPU. */
-  readonly memoryGb: readonly number[];
-}
-
-export interface ListPrices {
-  readonly source: string;
-  /** The day the prices were collected. */
-  readonly asOf: string;
-  readonly region: string;
-  readonly eksControlPlaneHourly: { readonly standard: number; readonly extended: number };
-  readonly fargate: {
-    readonly vcpuHourly: number;
-    readonly gbHourly: number;
-    /** Added to every pod's memory for kubelet, kube-proxy and containerd before rounding. */
-    readonly podOverheadMiB: number;
-    readonly sizes: readonly FargateSize[];
-  };
-  readonly natGatewayHourly: number;
-  readonly natGatewayPerGb: number;
-}
+import type { FargateSize, ListPrices } from "../data/list-prices";
 
 function price(markdown: string, rowStart: string, pattern: RegExp, what: string): number {
   const row = markdown.split("\n").find((line) => line.startsWith(`| ${rowStart}`));

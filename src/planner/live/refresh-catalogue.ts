@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { describeChange } from "../../instance-catalogue/catalogue-change";
 import { readCatalogueFile, writeCatalogueFile } from "../../instance-catalogue/catalogue-file";
 import { CATALOGUE_PATH } from "../../instance-catalogue/instance-catalogue";
-import { describeChange } from "../catalogue/build-catalogue";
 import type { AwsClientOverrides } from "./aws-fetch";
 import { fetchLiveCatalogueFile } from "./live-catalogue";
 

@@ -1,8 +1,7 @@
-import type { ListPrices } from "../catalogue/list-prices-reference";
+import { type ListPrices, listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
 import type { PodGroup } from "../workload/workload-model";
 import { fargateSize } from "./fargate";
-import { listPrices } from "./list-prices";
 import { roundUsd } from "./plan-types";
 
 // What the design itself costs, whatever the nodes: the control plane, the Fargate pods it always runs, the

@@ -1,4 +1,5 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
+import { listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
 import type { PackGroup, PackResult, PlannedNode } from "../simulation/pack";
 import { relaunch } from "../simulation/pack";
@@ -7,7 +8,6 @@ import type { Workload } from "../workload/workload-model";
 import { baseCosts } from "./base-costs";
 import { fargateProfileFor } from "./fargate";
 import { cheapestPerShape, type FloorOffering, floorHourlyUsd } from "./floor";
-import { listPrices } from "./list-prices";
 import { HOURS_PER_MONTH, type Plan, roundUsd, type ScenarioDetail, type ScenarioJson } from "./plan-types";
 import { pricesOf } from "./prices";
 import { type Scenario, scenariosFor } from "./scenarios";

@@ -1,7 +1,6 @@
 import { GIB, MIB } from "../../shared/quantity";
-import type { ListPrices } from "../catalogue/list-prices-reference";
+import { type ListPrices, listPrices } from "../data/list-prices";
 import type { FargateProfileModel, PodResources } from "../model";
-import { listPrices } from "./list-prices";
 
 // EKS on Fargate: which pods it takes (a profile selector matches the namespace and labels), the size it
 // rounds a pod up to, and what that costs. The data is the dated list-price file `npm run catalogue` writes (list-prices.ts).
