@@ -14,9 +14,9 @@ import { ClusterRoles } from "../iam/cluster-roles";
 import { KarpenterAws } from "../karpenter/aws/karpenter-aws";
 import { CoreDnsFixLambda } from "../lambda-coredns/coredns-fix-lambda";
 import { ClusterNetwork } from "../network/cluster-network";
+import { addClusterOutputs } from "../outputs/cluster-outputs";
 import { isWindowsNodeClass } from "../provisioners/ami-selection";
 import { resourceNames } from "../shared/resource-names";
-import { addOutputs } from "./stack-outputs";
 
 export interface ClusterStackProps {
   readonly config: ClusterConfig;
@@ -104,38 +104,13 @@ export class ClusterStack extends TerraformStack {
       oidcIssuerHost: this.controlPlane.oidcIssuerHost,
     });
 
-    addOutputs(this, {
-      cluster_name: { value: cluster.name, description: "The EKS cluster's name." },
-      cluster_arn: { value: cluster.arn, description: "The EKS cluster's ARN." },
-      cluster_version: { value: cluster.version, description: "The control plane's Kubernetes version." },
-      cluster_endpoint: { value: cluster.endpoint, description: "The Kubernetes API server's URL." },
-      cluster_certificate_authority_data: {
-        value: cluster.certificateAuthority.get(0).data,
-        description: "The cluster's CA certificate, base64-encoded PEM (public: clients verify the API server's TLS with it).",
-      },
-      cluster_security_group_id: {
-        value: this.controlPlane.clusterSecurityGroupId,
-        description: "The security group EKS created for the cluster; nodes get it too.",
-      },
-      oidc_issuer_url: { value: cluster.identity.get(0).oidc.get(0).issuer, description: "The cluster's OIDC issuer, for IRSA trust policies." },
-      oidc_provider_arn: {
-        value: this.controlPlane.oidcProvider.arn,
-        description: "The IAM OIDC provider of the issuer, the principal of IRSA trust policies.",
-      },
-      vpc_id: { value: network.vpcId, description: "The VPC of the cluster." },
-      private_subnet_ids: { value: network.privateSubnetIds, description: "Subnets of the control plane's interfaces, Fargate pods and Karpenter's nodes." },
-      public_subnet_ids: { value: network.publicSubnetIds, description: "Subnets for internet-facing load balancers (tagged kubernetes.io/role/elb)." },
-      node_role_name: { value: roles.karpenterNode.role.name, description: "The IAM role of the nodes Karpenter launches (EC2NodeClass spec.role)." },
-      node_role_arn: { value: roles.karpenterNode.role.arn, description: "The ARN of the nodes' IAM role." },
-      karpenter_controller_role_arn: { value: karpenter.controllerRole.role.arn, description: "The Karpenter controller's IRSA role." },
-      karpenter_interruption_queue_name: {
-        value: karpenter.interruptionQueue.queue.name,
-        description: "The SQS queue Karpenter reads interruption events from.",
-      },
-      update_kubeconfig_command: {
-        value: `aws eks update-kubeconfig --region ${config.region} --name ${config.name}`,
-        description: "Adds the cluster to your kubeconfig.",
-      },
+    addClusterOutputs(this, {
+      clusterName: config.name,
+      region: config.region,
+      controlPlane: this.controlPlane,
+      network,
+      nodeRole: roles.karpenterNode,
+      karpenter,
     });
   }
 }
