@@ -4,40 +4,44 @@ import { strictObject, withChecks } from "../shared/schema-helpers";
 
 /** Where each stack keeps its Terraform state. Fields apply per type; the others are rejected. */
 const backendFields = strictObject({
-  /** local (default), s3 or cloud (HCP Terraform / Terraform Enterprise). */
-  type: z.enum(["local", "s3", "cloud"]).default("local"),
-  /** s3: the state bucket (it must exist; versioning on is strongly advised). */
+  type: z.enum(["local", "s3", "cloud"]).default("local").meta({
+    description:
+      "`local`: `terraform.<stack>.tfstate` in the project folder, reached by the relative path `../../../` from `cdktf.out/stacks/<stack>` (no machine path in the JSON; deleting `cdktf.out` loses no state; a stack folder copied elsewhere looks for its state three folders up from there). `s3`: one key per stack, `encrypt = true`, native S3 locking (`use_lockfile`, Terraform >= 1.10; no DynamoDB table); enable versioning on the bucket. `cloud`: HCP Terraform or Terraform Enterprise, a named workspace per stack (`<prefix><name>-cluster`, `<prefix><name>-karpenter`); synth checks `terraform version` (cdktf's validation for this backend). See docs/pipelines.md.",
+  }),
   bucket: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "must be an S3 bucket name: 3-63 lowercase letters, digits, '.' and '-'" })
-    .optional(),
-  /** s3: prefix of the state keys; each stack writes <keyPrefix>/<stack>.tfstate. Default autonomous-eks/<cluster name>. */
+    .optional()
+    .meta({ defaultText: "required for s3", description: "s3: the state bucket (it must exist; versioning on is strongly advised)." }),
   keyPrefix: z
     .string()
     .regex(/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*$/, { error: "must be an S3 key prefix without leading or trailing '/', such as clusters/demo" })
-    .optional(),
-  /** s3: the bucket's region. Default: the cluster's region. */
-  region: z.enum(AWS_REGIONS, { error: "must be an AWS region such as us-east-1" }).optional(),
-  /** cloud: the HCP Terraform organization. */
+    .optional()
+    .meta({ defaultText: "`autonomous-eks/<name>`", description: "s3: prefix of the state keys; each stack writes `<keyPrefix>/<stack>.tfstate`." }),
+  region: z
+    .enum(AWS_REGIONS, { error: "must be an AWS region such as us-east-1" })
+    .optional()
+    .meta({ defaultText: "the cluster's", description: "s3: the bucket's region." }),
   organization: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, { error: "must be an HCP Terraform organization name: letters, digits, '-' and '_'" })
-    .optional(),
-  /** cloud: the project the workspaces belong to. Default: the organization's default project. */
+    .optional()
+    .meta({ defaultText: "required for cloud", description: "cloud: the HCP Terraform organization." }),
   project: z
     .string()
     .regex(/^[A-Za-z0-9 _-]{3,40}$/, { error: "must be an HCP Terraform project name: 3-40 letters, digits, spaces, '-' and '_'" })
-    .optional(),
-  /** cloud: prefix of the workspace names; each stack gets the workspace <prefix><stack>. Default "". */
+    .optional()
+    .meta({ defaultText: "the default project", description: "cloud: the project the workspaces belong to." }),
   workspacePrefix: z
     .string()
     .regex(/^[A-Za-z0-9_-]{0,40}$/, { error: "must be at most 40 letters, digits, '-' and '_'" })
-    .optional(),
-  /** cloud: Terraform Enterprise host. Default app.terraform.io. */
+    .optional()
+    .meta({ defaultText: '`""`', description: "cloud: prefix of the workspace names; each stack gets the workspace `<prefix><stack>`." }),
   hostname: z
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/, { error: "must be a host name such as app.terraform.io" })
-    .optional(),
+    .optional()
+    .meta({ defaultText: "`app.terraform.io`", description: "cloud: the Terraform Enterprise host." }),
 });
 
 type BackendFields = z.output<typeof backendFields>;
@@ -100,4 +104,5 @@ export const backendSchema = withChecks(backendFields, [
         };
     }
   })
-  .prefault({});
+  .prefault({})
+  .meta({ title: "Terraform state", description: "Where each stack keeps its Terraform state; the fields of another type are rejected." });

@@ -19,8 +19,9 @@ import { awsTags, checkedString, strictObject, withCheckedKeys, withChecks } fro
 import { CLUSTER_CHECKS } from "./cluster-checks";
 import { TAG_LIMIT_CHECKS } from "./tag-limits";
 
-// The user interface of the project: one cluster per file. Every field is documented in the README's
-// configuration reference; keep the two together. Each section's schema lives with the room that uses it.
+// The user interface of the project: one cluster per file. Each section's schema lives with the room that uses
+// it, and each field's documentation beside the field (`.meta()`), from which `npm run docs` writes
+// docs/configuration.md.
 
 /** EKS: 1-100 characters, starting with a letter or digit; letters, digits, '-' and '_'. */
 const CLUSTER_NAME = /^[0-9A-Za-z][A-Za-z0-9_-]*$/;
@@ -46,12 +47,19 @@ const clusterName = checkedString(
 const clusterTags = withCheckedKeys(awsTags, (key) => {
   const restricted = restrictedTagMessage(key);
   return restricted && `${restricted} (cluster tags are also applied to every EC2NodeClass)`;
+}).meta({
+  description:
+    "On every AWS resource (provider `default_tags`) and every EC2NodeClass. At most 44 (45 if one is `Name`): AWS allows 50 tags per resource, and Karpenter adds 6 of its own to each instance it launches. Keys of 1-128 characters, values of at most 256; `aws:*` and Karpenter's reserved keys are rejected.",
 });
 
 const clusterFields = strictObject({
-  /** The cluster name; every resource name derives from it. */
-  name: clusterName,
-  region: z.enum(AWS_REGIONS, { error: AWS_REGION_EXPECTED }).default("us-east-1"),
+  name: clusterName.meta({
+    description: `Cluster name; every resource name derives from it. Letters, digits, \`-\`, \`_\`, starting with a letter or digit; at most ${maxClusterNameLength()} characters so derived names fit AWS limits (\`<name>-karpenter-state-change\`, an EventBridge rule, and \`<name>-karpenter-windows-node\`, an IAM role, are the longest).`,
+  }),
+  region: z
+    .enum(AWS_REGIONS, { error: AWS_REGION_EXPECTED })
+    .default("us-east-1")
+    .meta({ description: "The AWS region. Charts and images come from public.ecr.aws: China regions need a mirror, not provided here." }),
   kubernetesVersion: z
     .enum(SUPPORTED_KUBERNETES_VERSIONS, {
       error: (issue) => {
@@ -64,8 +72,10 @@ const clusterFields = strictObject({
         return `must be ${allowed}`;
       },
     })
-    .default(DEFAULT_KUBERNETES_VERSION),
-  /** Tags on every AWS resource (provider default_tags). */
+    .default(DEFAULT_KUBERNETES_VERSION)
+    .meta({
+      description: `A **quoted** string: Karpenter ${KARPENTER_VERSION}'s range, less what EKS no longer runs (1.30's extended support ended on 2026-07-23). Synth warns on stderr when the version is in extended support, or leaves standard or extended support within 90 days, by EKS's calendar as of ${CALENDAR_DATE} (\`src/eks/kubernetes-version-support.ts\`). Upgrade one minor version at a time: see docs/operations.md, Upgrades.`,
+    }),
   tags: clusterTags,
   network: networkSchema,
   cluster: clusterSettingsSchema,

@@ -13,28 +13,47 @@ export const addonVersion = z.string().regex(/^(default|latest|v\d+\.\d+\.\d+-ek
 
 export type AddonVersion = z.output<typeof addonVersion>;
 
-const addon = strictObject({ version: addonVersion.default("default") });
+const addon = strictObject({
+  version: addonVersion.default("default").meta({
+    description:
+      "`default` follows a Kubernetes upgrade (the control plane is updated first, then the add-on); `latest` also follows new releases AWS publishes for the same Kubernetes version (a plan then shows an update); a pin such as `v1.19.2-eksbuild.1` stays put.",
+  }),
+});
 
 export const addonsSchema = strictObject({
-  /** Always installed: pod networking on the nodes Karpenter launches. */
-  "vpc-cni": addon.prefault({}),
-  /** Always installed: Services on the nodes Karpenter launches. */
-  "kube-proxy": addon.prefault({}),
-  /** Optional: EKS Pod Identity for pods on EC2 nodes (a DaemonSet; Fargate pods keep using IRSA). */
-  "eks-pod-identity-agent": addon.optional(),
-  /** Optional: EBS volumes for pods on EC2 nodes; its controller runs on Fargate with its own IRSA role. */
-  "aws-ebs-csi-driver": addon.optional(),
-  /** Optional: resource metrics for `kubectl top` and the HorizontalPodAutoscaler (the demo's HPA needs it). */
-  "metrics-server": addon.optional(),
-}).prefault({});
+  "vpc-cni": addon.prefault({}).meta({
+    description: "Always installed: pod networking on the EC2 nodes. With a Windows node class it also switches on Windows IPAM (`enableWindowsIpam`).",
+  }),
+  "kube-proxy": addon.prefault({}).meta({ description: "Always installed: Services on the EC2 nodes." }),
+  "eks-pod-identity-agent": addon.optional().meta({
+    description: "Optional. EKS Pod Identity for pods on EC2 nodes (a DaemonSet; Fargate pods, the Karpenter controller among them, keep using IRSA).",
+  }),
+  "aws-ebs-csi-driver": addon.optional().meta({
+    description:
+      "Optional. EBS volumes for pods on EC2 nodes (EBS does not attach to Fargate). Its controller runs on Fargate with its own IRSA role, `<name>-ebs-csi-driver`, holding AWS's `AmazonEBSCSIDriverPolicy` and trusted only by `kube-system:ebs-csi-controller-sa`.",
+  }),
+  "metrics-server": addon.optional().meta({
+    description: "Optional. Resource metrics for `kubectl top` and HorizontalPodAutoscalers (the demo's needs it); runs on Fargate in kube-system.",
+  }),
+})
+  .prefault({})
+  .meta({
+    title: "EKS managed add-ons",
+    description:
+      "Each at EKS's version for the cluster's Kubernetes version unless told otherwise. Optional add-ons are installed when listed (`metrics-server: {}`).",
+  });
 
 export type AddonsSettings = z.output<typeof addonsSchema>;
 
 const coreDnsFields = strictObject({
-  /** addon: the managed add-on with computeType fargate; lambda: the original design, a function patches and restarts CoreDNS. */
-  mode: z.enum(["addon", "lambda"]).default("addon"),
-  /** The add-on's version (addon mode only): default, latest or a pin. */
-  version: addonVersion.optional(),
+  mode: z.enum(["addon", "lambda"]).default("addon").meta({
+    description:
+      "`addon`: the managed add-on with `computeType: fargate`; `lambda`: the original design, a function patches and restarts EKS's self-managed CoreDNS. See docs/operations.md, CoreDNS on Fargate.",
+  }),
+  version: addonVersion.optional().meta({
+    defaultText: "`default`",
+    description: "Add-on mode only: `default` (EKS's default for the cluster's Kubernetes version), `latest`, or a pin such as `v1.11.4-eksbuild.2`.",
+  }),
 });
 
 export const coreDnsSchema = withChecks(coreDnsFields, [
@@ -46,7 +65,9 @@ export const coreDnsSchema = withChecks(coreDnsFields, [
       }
     },
   },
-]).prefault({});
+])
+  .prefault({})
+  .meta({ title: "CoreDNS on Fargate", description: "How CoreDNS comes to run on Fargate when the cluster has no EC2 node." });
 
 export type CoreDnsSettings = z.output<typeof coreDnsSchema>;
 

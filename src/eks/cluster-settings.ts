@@ -10,37 +10,46 @@ const LOG_TYPES = ["api", "audit", "authenticator", "controllerManager", "schedu
 const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
 
 const clusterFields = strictObject({
-  endpointPublicAccess: z.boolean().default(true),
-  /** Keep on: Fargate pods, Karpenter nodes and the CoreDNS Lambda reach the API server privately. */
-  endpointPrivateAccess: z.boolean().default(true),
+  endpointPublicAccess: z
+    .boolean()
+    .default(true)
+    .meta({ description: "The public API endpoint. Off, synth warns: whatever runs the Karpenter stack (helm, kubectl) must then reach the VPC." }),
+  endpointPrivateAccess: z.boolean().default(true).meta({
+    description:
+      "The private API endpoint; Fargate pods, nodes and the CoreDNS Lambda use it. Not both off; not off with a narrowed `publicAccessCidrs` (the NAT addresses would be locked out).",
+  }),
   publicAccessCidrs: z
     .array(cidrBlock("a client range"))
     .min(1, { error: "must list at least one CIDR (or set endpointPublicAccess: false)" })
-    .default(["0.0.0.0/0"]),
-  logTypes: z.array(z.enum(LOG_TYPES)).default([...LOG_TYPES]),
+    .default(["0.0.0.0/0"])
+    .meta({ description: "Who may reach the public endpoint. **Narrow it for production**; synth warns while it includes 0.0.0.0/0." }),
+  logTypes: z
+    .array(z.enum(LOG_TYPES))
+    .default([...LOG_TYPES])
+    .meta({ description: "The control-plane logs sent to CloudWatch Logs, `/aws/eks/<name>/cluster`." }),
   logRetentionDays: z
     .union(
       LOG_RETENTION_DAYS.map((d) => z.literal(d)),
       { error: `must be one of the retention periods CloudWatch Logs accepts: ${LOG_RETENTION_DAYS.join(", ")}` },
     )
-    .default(90),
-  /** IAM role or user ARNs given cluster-admin through an access entry, beyond the identity that creates the cluster. */
+    .default(90)
+    .meta({ description: "Retention of the control-plane log group and the CoreDNS Lambda's, in days: a value CloudWatch Logs accepts." }),
   adminPrincipalArns: z
     .array(
       z.string().regex(/^arn:aws(-cn|-us-gov)?:iam::\d{12}:(role|user)\/.+$/, {
         error: "must be an IAM role or user ARN such as arn:aws:iam::123456789012:role/platform-admin",
       }),
     )
-    .default([]),
-  /** Access entry with cluster-admin for the identity that creates the cluster; needed by `cdktf deploy` of the Karpenter stack. */
-  creatorAdmin: z.boolean().default(true),
-  /**
-   * What EKS does when the Kubernetes version leaves standard support (14 months after release): extended
-   * keeps it running for 12 more months at $0.60 instead of $0.10 per cluster-hour; standard upgrades the
-   * control plane automatically. EKS's own default is extended.
-   * @see https://docs.aws.amazon.com/eks/latest/userguide/kubernetes-versions.html
-   */
-  upgradePolicy: z.enum(["extended", "standard"]).default("extended"),
+    .default([])
+    .meta({ description: "IAM roles or users given cluster-admin through access entries, beyond the identity that creates the cluster." }),
+  creatorAdmin: z.boolean().default(true).meta({
+    description:
+      "Cluster-admin for the identity that creates the cluster (the Karpenter stack's deploy needs admin). Set it once: EKS cannot change it after creation, so Terraform would replace the cluster. `false` needs `adminPrincipalArns`.",
+  }),
+  upgradePolicy: z.enum(["extended", "standard"]).default("extended").meta({
+    description:
+      "What EKS does when the Kubernetes version leaves standard support (14 months after its release): `extended` keeps it running 12 more months at **$0.60 instead of $0.10 per cluster-hour** (about $438 instead of $73 a month); `standard` upgrades the control plane automatically, out of Terraform's hands (then set `kubernetesVersion` to match, since EKS refuses downgrades). EKS's own default is extended; upgrading in time (docs/operations.md) costs neither. You cannot move to `standard` while the version is already in extended support. See https://docs.aws.amazon.com/eks/latest/userguide/kubernetes-versions.html",
+  }),
 });
 
 export const clusterSettingsSchema = withChecks(clusterFields, [
@@ -78,7 +87,9 @@ export const clusterSettingsSchema = withChecks(clusterFields, [
       }
     },
   },
-]).prefault({});
+])
+  .prefault({})
+  .meta({ title: "the control plane", description: "The EKS control plane's endpoints, logs and administrators." });
 
 /** The control plane's settings with every default filled in. */
 export type ClusterSettings = z.output<typeof clusterSettingsSchema>;

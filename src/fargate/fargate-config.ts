@@ -28,17 +28,23 @@ export function systemFargateProfiles(karpenterNamespace: string): SystemFargate
 }
 
 const profileSchema = strictObject({
-  name: z.string().regex(/^[0-9A-Za-z][A-Za-z0-9_-]{0,99}$/, { error: "must be 1-100 letters, digits, '-' or '_', starting with a letter or digit" }),
+  name: z
+    .string()
+    .regex(/^[0-9A-Za-z][A-Za-z0-9_-]{0,99}$/, { error: "must be 1-100 letters, digits, '-' or '_', starting with a letter or digit" })
+    .meta({ description: "The profile name; `kube-system` and `karpenter` are the project's own." }),
   namespaces: z
     .array(dnsLabel("namespace"))
     .min(1, { error: "must list at least one namespace" })
-    .max(5, { error: "may list at most 5 namespaces (EKS allows 5 selectors per profile)" }),
-  labels: z.record(z.string(), z.string()).default({}),
+    .max(5, { error: "may list at most 5 namespaces (EKS allows 5 selectors per profile)" })
+    .meta({ allowedText: "1-5 namespaces", description: "The namespaces whose pods run on Fargate, one selector each (EKS allows 5 per profile)." }),
+  labels: z.record(z.string(), z.string()).default({}).meta({ description: "Pod labels every selector of the profile also requires." }),
 });
 
 const fargateFields = strictObject({
-  /** Profiles beyond the system ones. */
-  profiles: z.array(profileSchema).default([]),
+  profiles: z
+    .array(profileSchema)
+    .default([])
+    .meta({ description: "Profiles beyond kube-system and Karpenter's namespace, which the project always creates (one at a time, as EKS requires)." }),
 });
 
 export const fargateSchema = withChecks(fargateFields, [
@@ -53,7 +59,9 @@ export const fargateSchema = withChecks(fargateFields, [
         report(["profiles", index], profiles[index].name, "is listed twice; each profile name may appear once");
     },
   },
-]).prefault({});
+])
+  .prefault({})
+  .meta({ title: "Fargate profiles", description: "Which pods run on Fargate besides the system ones." });
 
 export type FargateSettings = z.output<typeof fargateSchema>;
 

@@ -30,21 +30,34 @@ const NEW_VPC_FIELDS = ["vpcCidr", "availabilityZones", "natGateways"] as const;
 const EXISTING_VPC_FIELDS = ["privateSubnetIds", "publicSubnetIds"] as const;
 
 const networkFields = strictObject({
-  /** CIDR of a new VPC. Ignored (and rejected) with vpcId. */
-  vpcCidr: cidrBlock("the new VPC's range").optional(),
-  /** Zones of the new VPC's subnets, at least two (EKS needs subnets in two zones). */
-  availabilityZones: z.array(z.string()).min(2, { error: "must list at least 2 availability zones (EKS requires subnets in two)" }).optional(),
-  /** One NAT gateway for the VPC (cheaper) or one per zone (survives a zone outage). */
-  natGateways: z.enum(["single", "perAz"]).optional(),
-  /** An existing VPC instead of a new one. */
+  vpcCidr: cidrBlock("the new VPC's range")
+    .optional()
+    .meta({
+      defaultText: `\`${DEFAULT_VPC_CIDR}\``,
+      description: `A new VPC's range: /16 to /21 (three zones). Each zone gets a private subnet of 1/8 of the VPC (three /19 from a /16: 8,187 addresses each, for nodes and pods) and a small public one (/21) carved from the last eighth. Must not overlap ${DOCKER_BRIDGE_CIDR} (Docker's default bridge). Kubernetes services get 172.20.0.0/16 when the VPC is in 10.0.0.0/8 (the default is) and 10.100.0.0/16 otherwise: EKS picks the range that misses the VPC, but keep it free in networks you peer or connect. Not with \`vpcId\`.`,
+    }),
+  availabilityZones: z.array(z.string()).min(2, { error: "must list at least 2 availability zones (EKS requires subnets in two)" }).optional().meta({
+    defaultText: "`<region>a, b, c`",
+    description:
+      "The new VPC's zones, at least two, checked against a dated table of each region's zones (`src/shared/availability-zones.ts`: a zone AWS opened since goes there). Required in us-west-1, ap-northeast-1, ca-central-1 and cn-north-1, where a, b and c would fail in some accounts. The legacy ap-northeast-1b and ca-central-1c are accepted: older accounts still have them.",
+  }),
+  natGateways: z
+    .enum(["single", "perAz"])
+    .optional()
+    .meta({ defaultText: "`single`", description: "`single` (one NAT gateway, cheaper) or `perAz` (one per zone, survives a zone outage)." }),
   vpcId: z
     .string()
     .regex(/^vpc-[0-9a-f]+$/, { error: "must be a VPC id such as vpc-0123456789abcdef0" })
-    .optional(),
-  /** Private subnets of the existing VPC (cluster, Fargate, Karpenter nodes); at least two zones. */
-  privateSubnetIds: subnetIds.optional(),
-  /** Public subnets of the existing VPC, tagged for internet-facing load balancers. */
-  publicSubnetIds: subnetIds.optional(),
+    .optional()
+    .meta({
+      description:
+        "An existing VPC instead of a new one, with NAT or VPC endpoints for EC2, STS, SSM, SQS, ECR and pricing. Only tags are added to it: `karpenter.sh/discovery` and `kubernetes.io/role/internal-elb` on the private subnets, `kubernetes.io/role/elb` on the public ones (one `aws_ec2_tag` each; a configuration that manages those subnets' whole tag map would remove them).",
+    }),
+  privateSubnetIds: subnetIds.optional().meta({
+    description:
+      "With `vpcId`: the subnets of the control plane's interfaces, Fargate pods and Karpenter's nodes, at least two **in two different zones** (EKS requires it, and the Karpenter replicas spread by zone).",
+  }),
+  publicSubnetIds: subnetIds.optional().meta({ description: "With `vpcId`: subnets for internet-facing load balancers." }),
 });
 
 type NetworkFields = z.output<typeof networkFields>;
@@ -110,7 +123,9 @@ const NETWORK_CHECKS: readonly FieldCheck<NetworkFields>[] = [
   },
 ];
 
-export const networkSchema = withChecks(networkFields, NETWORK_CHECKS).prefault({});
+export const networkSchema = withChecks(networkFields, NETWORK_CHECKS)
+  .prefault({})
+  .meta({ title: "the VPC", description: "A new VPC planned here (the default), or an existing one (`vpcId` and its subnets)." });
 
 /** The checks of the network that depend on the region; the cluster schema runs them. */
 export const NETWORK_REGION_CHECKS: readonly FieldCheck<{ readonly region: string; readonly network: NetworkFields }>[] = [

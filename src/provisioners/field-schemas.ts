@@ -79,9 +79,15 @@ const TAINT_VALUE_MESSAGE = "must start and end with a letter or digit; letters,
 
 /** Karpenter checks taint values as qualified names too (not as label values), so "a/b" is a valid value. */
 export const taint = strictObject({
-  key: checkedString((key) => qualifiedNameProblem(key, TAINT_KEY_MESSAGE) ?? keyLengthProblem(key)),
-  value: checkedString((value) => qualifiedNameProblem(value, TAINT_VALUE_MESSAGE)).optional(),
-  effect: z.enum(TAINT_EFFECTS),
+  key: checkedString((key) => qualifiedNameProblem(key, TAINT_KEY_MESSAGE) ?? keyLengthProblem(key)).meta({
+    description: "The taint key, such as `nvidia.com/gpu`.",
+  }),
+  value: checkedString((value) => qualifiedNameProblem(value, TAINT_VALUE_MESSAGE))
+    .optional()
+    .meta({ description: "The taint value; Karpenter checks it as a qualified name, so `a/b` is one." }),
+  effect: z
+    .enum(TAINT_EFFECTS)
+    .meta({ description: "`NoSchedule` and `NoExecute` keep pods that do not tolerate the taint off; `PreferNoSchedule` only steers them." }),
 });
 
 export const nonEmptyList = <T extends z.ZodType>(item: T) => z.array(item).min(1, { error: "must list at least one value (omit the field to leave it open)" });

@@ -46,13 +46,32 @@ const int32 = z
 const percent = z.number().int().min(0, { error: "must be between 0 and 100" }).max(100, { error: "must be between 0 and 100" });
 
 const kubeletFields = strictObject({
-  clusterDNS: z.array(z.string().min(1)).optional(),
-  maxPods: int32.optional(),
-  podsPerCore: int32.optional(),
-  systemReserved: reservedResources("systemReserved").optional(),
-  kubeReserved: reservedResources("kubeReserved").optional(),
-  evictionHard: evictionThresholds("evictionHard").optional(),
-  evictionSoft: evictionThresholds("evictionSoft").optional(),
+  clusterDNS: z
+    .array(z.string().min(1))
+    .optional()
+    .meta({ description: "The DNS servers pods are given instead of the cluster's CoreDNS Service (for example NodeLocal DNSCache's address)." }),
+  maxPods: int32
+    .optional()
+    .meta({ defaultText: "ENI-limited", description: "Pods per node; by default what the instance type's network interfaces can address (110 on Windows)." }),
+  podsPerCore: int32.optional().meta({ description: "Pods per vCPU, the lower of this and `maxPods` (ignored by Bottlerocket)." }),
+  systemReserved: reservedResources("systemReserved")
+    .optional()
+    .meta({ description: "Resources kept for the OS (`cpu`, `memory`, `ephemeral-storage`, `pid`), taken off the node's allocatable." }),
+  kubeReserved: reservedResources("kubeReserved")
+    .optional()
+    .meta({
+      defaultText: "Karpenter's tiers",
+      description: "Resources kept for the kubelet and container runtime; by default Karpenter's tiers by vCPU count and pods.",
+    }),
+  evictionHard: evictionThresholds("evictionHard")
+    .optional()
+    .meta({
+      defaultText: "`memory.available: 100Mi`",
+      description: "Thresholds at which the kubelet evicts pods at once; memory's is taken off the allocatable.",
+    }),
+  evictionSoft: evictionThresholds("evictionSoft")
+    .optional()
+    .meta({ description: "Thresholds at which the kubelet evicts after `evictionSoftGracePeriod`; each needs its grace period." }),
   evictionSoftGracePeriod: keysFrom(
     // No CRD pattern here: the kubelet reads a Go duration (metav1.Duration), so "1m30.5s" and "500ms" are fine.
     z.string().refine((text) => (goDurationNanos(text) ?? -1n) >= 0n && !exceedsGoDuration(text), {
@@ -60,17 +79,20 @@ const kubeletFields = strictObject({
     }),
     EVICTION_SIGNALS,
     MESSAGES.evictionKeys("evictionSoftGracePeriod"),
-  ).optional(),
+  )
+    .optional()
+    .meta({ description: "How long each soft threshold must hold before the kubelet evicts." }),
   // No minimum in the CRD: a negative value makes the kubelet use each pod's own grace period.
   evictionMaxPodGracePeriod: z
     .number()
     .int()
     .min(-(2 ** 31), { error: "must be an int32 (-2147483648 to 2147483647)" })
     .max(2 ** 31 - 1, { error: "must be an int32 (-2147483648 to 2147483647)" })
-    .optional(),
-  imageGCHighThresholdPercent: percent.optional(),
-  imageGCLowThresholdPercent: percent.optional(),
-  cpuCFSQuota: z.boolean().optional(),
+    .optional()
+    .meta({ description: "The longest grace period (seconds) a soft eviction gives a pod; negative: each pod's own." }),
+  imageGCHighThresholdPercent: percent.optional().meta({ description: "Disk use at which image garbage collection starts; above the low threshold." }),
+  imageGCLowThresholdPercent: percent.optional().meta({ description: "Disk use image garbage collection brings the node back to." }),
+  cpuCFSQuota: z.boolean().optional().meta({ description: "Enforce CPU limits with CFS quotas." }),
 });
 
 export const kubeletSchema = withChecks(kubeletFields, [

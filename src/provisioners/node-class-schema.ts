@@ -5,7 +5,7 @@ import { aliasFamily, aliasProblem, effectiveAmiSelectorTerms, osFamily } from "
 import { volumeSizeProblem } from "./ebs-volume-limits";
 import { objectName, selectorTags } from "./field-schemas";
 import { kubeletSchema } from "./kubelet-schema";
-import { DEFAULT_NODE_CLASS_NAME } from "./provisioner-defaults";
+import { DEFAULT_NODE_CLASS_NAME, DEFAULT_ROOT_VOLUME_SIZE } from "./provisioner-defaults";
 import { MAX_BLOCK_DEVICE_MAPPINGS, MAX_SELECTOR_TERMS, VOLUME_TYPES } from "./rules/crd-limits";
 import { amiFamilyMismatchMessage, MESSAGES } from "./rules/crd-messages";
 import { AMI_ID, AWS_ACCOUNT_ID, CAPACITY_RESERVATION_ID, VOLUME_SIZE } from "./rules/crd-patterns";
@@ -18,16 +18,16 @@ const amiAlias = checkedString(aliasProblem);
 
 const amiSelectorTerm = withChecks(
   strictObject({
-    /** An EKS-optimized AMI, `family@version`. Must be the only term. */
-    alias: amiAlias.optional(),
-    id: z.string().regex(AMI_ID, { error: "must be an AMI id such as ami-0123456789abcdef0" }).optional(),
-    /** The AMI's name (not its Name tag); `*` wildcards allowed. */
-    name: z.string().min(1).optional(),
-    /** Account ids, "self", "amazon" or "aws-marketplace"; with name or tags. */
-    owner: z.string().min(1).optional(),
-    /** An SSM parameter (name or ARN) holding the AMI id. */
-    ssmParameter: z.string().min(1).optional(),
-    tags: selectorTags.optional(),
+    alias: amiAlias.optional().meta({ description: "An EKS-optimized AMI, `family@version` (as `amiAlias`). Must be the only term." }),
+    id: z
+      .string()
+      .regex(AMI_ID, { error: "must be an AMI id such as ami-0123456789abcdef0" })
+      .optional()
+      .meta({ description: "An AMI id; alone in its term." }),
+    name: z.string().min(1).optional().meta({ description: "The AMI's name (not its Name tag); `*` wildcards allowed." }),
+    owner: z.string().min(1).optional().meta({ description: 'Account ids, "self", "amazon" or "aws-marketplace"; with `name` or `tags`.' }),
+    ssmParameter: z.string().min(1).optional().meta({ description: "An SSM parameter (name or ARN) holding the AMI id." }),
+    tags: selectorTags.optional().meta({ description: "AMIs carrying all these tags (up to 20; `*` selects any value)." }),
   }),
   [
     {
@@ -48,14 +48,24 @@ const amiSelectorTerm = withChecks(
  */
 const capacityReservationSelectorTerm = withChecks(
   strictObject({
-    id: z.string().regex(CAPACITY_RESERVATION_ID, { error: "must be a capacity reservation id such as cr-0123456789abcdef0" }).optional(),
-    /** The account that owns the reservations (shared through RAM); with tags or instanceMatchCriteria. */
-    ownerID: z.string().regex(AWS_ACCOUNT_ID, { error: "must be a 12-digit AWS account id" }).optional(),
+    id: z
+      .string()
+      .regex(CAPACITY_RESERVATION_ID, { error: "must be a capacity reservation id such as cr-0123456789abcdef0" })
+      .optional()
+      .meta({ description: "A reservation by id; alone in its term." }),
+    ownerID: z
+      .string()
+      .regex(AWS_ACCOUNT_ID, { error: "must be a 12-digit AWS account id" })
+      .optional()
+      .meta({ description: "The account that owns the reservations (shared through RAM); with `tags` or `instanceMatchCriteria`." }),
     tags: selectorTags
       .refine((tags) => Object.keys(tags).length > 0, { error: "must hold at least one tag (omit tags to select by the other fields)" })
-      .optional(),
-    /** open: reservations any instance of a matching type may use; targeted: those that must be named. */
-    instanceMatchCriteria: z.enum(["open", "targeted"]).optional(),
+      .optional()
+      .meta({ description: "Reservations carrying all these tags." }),
+    instanceMatchCriteria: z
+      .enum(["open", "targeted"])
+      .optional()
+      .meta({ description: "`open`: reservations any instance of a matching type may use; `targeted`: those that must be named." }),
   }),
   [
     {
@@ -72,14 +82,17 @@ const capacityReservationSelectorTerm = withChecks(
 
 const ebs = withChecks(
   strictObject({
-    volumeSize: z.string().regex(VOLUME_SIZE, { error: "must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)" }).optional(),
-    volumeType: z.enum(VOLUME_TYPES).default("gp3"),
-    iops: z.number().int().min(0).optional(),
-    throughput: z.number().int().min(0).optional(),
-    encrypted: z.boolean().default(true),
-    kmsKeyID: z.string().min(1).optional(),
-    snapshotID: z.string().min(1).optional(),
-    deleteOnTermination: z.boolean().default(true),
+    volumeSize: z.string().regex(VOLUME_SIZE, { error: "must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)" }).optional().meta({
+      description:
+        "The volume's size, checked against its volume type's range in EC2's units (Karpenter sends whole 10^9 bytes, so `16Ti` of gp2 reaches EC2 as 17593, over its 16384).",
+    }),
+    volumeType: z.enum(VOLUME_TYPES).default("gp3").meta({ description: "The EBS volume type." }),
+    iops: z.number().int().min(0).optional().meta({ description: "Provisioned IOPS (gp3, io1, io2)." }),
+    throughput: z.number().int().min(0).optional().meta({ description: "Throughput in MiB/s (gp3)." }),
+    encrypted: z.boolean().default(true).meta({ description: "Encrypt the volume (with `kmsKeyID`, else the account's EBS key)." }),
+    kmsKeyID: z.string().min(1).optional().meta({ description: "The KMS key that encrypts the volume." }),
+    snapshotID: z.string().min(1).optional().meta({ description: "A snapshot to create the volume from; `volumeSize` or this is required." }),
+    deleteOnTermination: z.boolean().default(true).meta({ description: "Delete the volume with its instance." }),
   }),
   [
     {
@@ -100,64 +113,97 @@ const ebs = withChecks(
 
 const blockDeviceMapping = strictObject({
   // The CRD has no pattern; EC2 takes "/dev/sdh" and, on Windows, "xvdh" (the CRD's own examples).
-  deviceName: z.string().regex(/^(\/dev\/)?[a-z0-9]+$/, { error: "must be a device name such as /dev/xvda, /dev/sdh or (Windows) xvdh" }),
-  rootVolume: z.boolean().optional(),
-  ebs: ebs.optional(),
+  deviceName: z
+    .string()
+    .regex(/^(\/dev\/)?[a-z0-9]+$/, { error: "must be a device name such as /dev/xvda, /dev/sdh or (Windows) xvdh" })
+    .meta({ description: "The device the volume attaches as: `/dev/xvda` is the root of AL2023, `/dev/xvdb` Bottlerocket's data volume." }),
+  rootVolume: z.boolean().optional().meta({ description: "Marks the root volume (at most one); Karpenter counts its size as the node's ephemeral storage." }),
+  ebs: ebs.optional().meta({ description: "The EBS volume." }),
 });
 
 const metadataOptions = strictObject({
-  httpEndpoint: z.enum(["enabled", "disabled"]).default("enabled"),
-  httpProtocolIPv6: z.enum(["enabled", "disabled"]).default("disabled"),
-  /** 1 keeps pods (one network hop further away) from reaching the node's IMDS credentials. */
-  httpPutResponseHopLimit: z.number().int().min(1, { error: "must be between 1 and 64" }).max(64, { error: "must be between 1 and 64" }).default(1),
-  /** required = IMDSv2 only. */
-  httpTokens: z.enum(["required", "optional"]).default("required"),
-}).prefault({});
+  httpEndpoint: z.enum(["enabled", "disabled"]).default("enabled").meta({ description: "The instance metadata service (IMDS) on the node." }),
+  httpProtocolIPv6: z.enum(["enabled", "disabled"]).default("disabled").meta({ description: "IMDS over IPv6." }),
+  httpPutResponseHopLimit: z
+    .number()
+    .int()
+    .min(1, { error: "must be between 1 and 64" })
+    .max(64, { error: "must be between 1 and 64" })
+    .default(1)
+    .meta({ description: "1 keeps pods (one network hop further away) from reaching the node's instance credentials." }),
+  httpTokens: z.enum(["required", "optional"]).default("required").meta({ description: "`required`: IMDSv2 only." }),
+})
+  .prefault({})
+  .meta({ description: "The nodes' instance metadata service: IMDSv2 required, hop limit 1." });
 
 /** Node class tags also tag what Karpenter launches, where Karpenter reserves some keys for itself. */
 export const nodeClassTags = withCheckedKeys(z.record(awsTagKey(MESSAGES.emptyTagKey), awsTagValue), restrictedTagMessage);
 
 const nodeClassFields = strictObject({
-  /** The EC2NodeClass name, referenced by NodePools' `nodeClass`. */
-  name: objectName("EC2NodeClass", "karpenter.k8s.aws/ec2nodeclass"),
-  /** Shorthand for `amiSelectorTerms: [{ alias }]`. Default al2023@latest when amiSelectorTerms is absent. */
-  amiAlias: amiAlias.optional(),
-  /** Instead of amiAlias: AMIs by id, name, tags or SSM parameter (then amiFamily is required). */
+  name: objectName("EC2NodeClass", "karpenter.k8s.aws/ec2nodeclass").meta({
+    description: "The EC2NodeClass name, referenced by NodePools' `nodeClass`: a DNS subdomain of at most 63 characters.",
+  }),
+  amiAlias: amiAlias.optional().meta({
+    defaultText: "`al2023@latest`",
+    description: `\`family@version\`: ${ALIAS_FAMILIES.join(", ")} (Windows: \`latest\` only); shorthand for \`amiSelectorTerms: [{ alias }]\`. \`al2\` is refused for Kubernetes 1.33 and later (EKS's last AL2 AMIs are for 1.32) and warned about before (no updates since 2025-11-26). With \`@latest\`, every node is replaced (drift) within the pool's disruption budgets when AWS publishes an AMI: nodes stay patched without anyone acting, which is why it is the default. Pin a release (\`al2023@v20251106\`) when AMI changes must go through review; then upgrading the AMI is a config change.`,
+  }),
   amiSelectorTerms: z
     .array(amiSelectorTerm)
     .min(1, { error: "must list at least one term" })
     .max(MAX_SELECTOR_TERMS, { error: `must list at most ${MAX_SELECTOR_TERMS} terms` })
-    .optional(),
-  /** The user-data and block-device format; implied by an alias, required without one. */
-  amiFamily: z.enum(AMI_FAMILIES).optional(),
-  /**
-   * The node IAM role. Default: the role this project creates, which has the EKS access entry nodes need to
-   * join; another role needs its own access entry (type EC2_LINUX).
-   */
-  role: z.string().min(1, { error: MESSAGES.roleEmpty }).optional(),
-  /** An instance profile you manage, instead of role (for example when Karpenter may not call IAM). */
-  instanceProfile: z.string().min(1, { error: MESSAGES.instanceProfileEmpty }).optional(),
-  /** Size of the root volume (gp3, encrypted), default 50Gi. Not allowed with blockDeviceMappings. */
+    .optional()
+    .meta({ description: "Instead of `amiAlias`: AMIs by `id`, `name` (+`owner`), `tags` or `ssmParameter`; then `amiFamily` is required." }),
+  amiFamily: z
+    .enum(AMI_FAMILIES)
+    .optional()
+    .meta({ description: "The user-data and block-device format; implied by an alias, required without one (`Custom`: your user data bootstraps the node)." }),
+  role: z.string().min(1, { error: MESSAGES.roleEmpty }).optional().meta({
+    defaultText: "the node role",
+    description:
+      "The node IAM role; exactly one of `role` and `instanceProfile`. It may only be this cluster's `<name>-karpenter-node`, or for a Windows class `<name>-karpenter-windows-node`: the controller may pass no other role, and only they have access entries (`EC2_LINUX`, `EC2_WINDOWS`; an IAM role can have one).",
+  }),
+  instanceProfile: z
+    .string()
+    .min(1, { error: MESSAGES.instanceProfileEmpty })
+    .optional()
+    .meta({ description: "An instance profile you manage, instead of `role` (for example when Karpenter may not call IAM); it must hold the node role." }),
   // The root volume is gp3 (render-ec2-node-class.ts), which takes every size the CRD's pattern does.
-  rootVolumeSize: z.string().regex(VOLUME_SIZE, { error: "must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)" }).optional(),
-  /** Full control over the volumes, replacing the default root volume. */
+  rootVolumeSize: z
+    .string()
+    .regex(VOLUME_SIZE, { error: "must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)" })
+    .optional()
+    .meta({
+      defaultText: `\`${DEFAULT_ROOT_VOLUME_SIZE}\``,
+      description: "The root volume's size (gp3, encrypted, deleted on termination), up to the CRD's `59000Gi`. Not with `blockDeviceMappings`.",
+    }),
   blockDeviceMappings: z
     .array(blockDeviceMapping)
     .min(1, { error: "must list at least one volume (omit it for the default root volume)" })
     .max(MAX_BLOCK_DEVICE_MAPPINGS, { error: `must list at most ${MAX_BLOCK_DEVICE_MAPPINGS} volumes` })
-    .optional(),
-  /** Capacity reservations NodePools with capacity type `reserved` launch into (Karpenter needs them listed). */
+    .optional()
+    .meta({ description: "Full control over the volumes, replacing the default root volume." }),
   capacityReservationSelectorTerms: z
     .array(capacityReservationSelectorTerm)
     .min(1, { error: "must list at least one term (omit it when the node class uses no reservation)" })
     .max(MAX_SELECTOR_TERMS, { error: `must list at most ${MAX_SELECTOR_TERMS} terms` })
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        "On-Demand Capacity Reservations (and Capacity Blocks) this class may launch into, up to 30 terms. Required for a pool with capacity type `reserved`: Karpenter launches reserved capacity only from the reservations a class selects.",
+    }),
   metadataOptions,
-  kubelet: kubeletSchema.optional(),
-  /** Merged by Karpenter with its own bootstrap user data; the format depends on the AMI family. */
-  userData: z.string().optional(),
-  /** Tags on the instances, volumes and launch templates, over the cluster's tags. */
-  tags: nodeClassTags.default({}),
+  kubelet: kubeletSchema.optional().meta({
+    description:
+      "Kubelet settings of the class's nodes. `maxPods`, `podsPerCore`, `systemReserved`, `kubeReserved` and `evictionHard` change a node's allocatable resources, and the planner applies them as Karpenter does.",
+  }),
+  userData: z.string().optional().meta({
+    description:
+      "Merged with Karpenter's bootstrap; the format depends on the AMI family. Synth refuses what Karpenter could not parse (every launch would fail): Bottlerocket's must be TOML; AL2023's, when it starts with a MIME header, a multipart archive with a boundary and a closing line (a plain shell script or NodeConfig is wrapped by Karpenter).",
+  }),
+  tags: nodeClassTags.default({}).meta({
+    description:
+      "Over the cluster's tags, on instances, volumes and launch templates. The cluster's rules; with the cluster's tags and Karpenter's 6, at most 50 in all.",
+  }),
 });
 
 export const nodeClassSchema = withChecks(nodeClassFields, [
@@ -238,7 +284,15 @@ export const nodeClassesSchema = withChecks(
       },
     },
   ],
-).prefault([{ name: DEFAULT_NODE_CLASS_NAME }]);
+)
+  .prefault([{ name: DEFAULT_NODE_CLASS_NAME }])
+  .meta({
+    title: "EC2NodeClasses",
+    defaultText: "one class, `default`, with `amiAlias: al2023@latest`",
+    description: `How the nodes of a pool are built: AMI, disks, metadata service, kubelet, user data and tags. Subnets and security groups are always selected by \`karpenter.sh/discovery: <name>\`.
+
+**Windows node classes** (\`amiAlias: windows2019/2022/2025@latest\`, pools \`architectures: [amd64]\`) bring what EKS needs for Windows nodes: a node role of their own, \`<name>-karpenter-windows-node\`, with an \`EC2_WINDOWS\` access entry (it grants the \`eks:kube-proxy-windows\` group Windows DNS needs), Karpenter allowed to pass it, \`AmazonEKSVPCResourceController\` on the cluster role, and Windows IPAM switched on through the vpc-cni add-on, which owns the \`amazon-vpc-cni\` ConfigMap the VPC resource controller reads (written there by hand the setting would be overwritten at the add-on's next update). Windows pods need \`nodeSelector: kubernetes.io/os: windows\`.`,
+  });
 
 /** A node class as the config writes it, simple defaults filled in (see provisioner-defaults for the others). */
 export type NodeClassConfig = z.output<typeof nodeClassSchema>;
