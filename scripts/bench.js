@@ -15,7 +15,7 @@ const { bundlePath, ROOT } = require("./lib/bundle-cache");
 const RUNS = benchRunsOrExit(process.argv.slice(2), {
   usage: "usage: npm run bench [-- --runs <n>]",
   help: [
-    "Times the synth of the default cluster four ways, a fleet of 1 to 20 clusters, then the planner (README: Performance).",
+    "Times the synth of the default cluster four ways, a fleet of 1 to 20 clusters, then the planner (docs/performance.md).",
     "  --runs <n>  alternating runs of each command, a positive integer; default 9 (the planner bench takes at most 5)",
     "  --help      this text",
   ].join("\n"),

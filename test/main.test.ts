@@ -116,7 +116,7 @@ describe("main.ts, run by the app command", () => {
     const { status, stderr, outdir } = runMain({ CLUSTER_CONFIG: folder });
     expect(status).toBe(1);
     expect(stderr).toBe(
-      `Invalid cluster configuration: ${path.join(folder, "bad.yaml")}: 1 problem\n  - region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)\n`,
+      `Invalid cluster configuration: ${path.join(folder, "bad.yaml")}: 1 problem\n  - region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (docs/configuration.md lists them)\n`,
     );
     expect(fs.existsSync(outdir)).toBe(false);
   });

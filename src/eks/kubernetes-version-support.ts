@@ -70,7 +70,7 @@ export function versionSupportWarning(version: string, upgradePolicy: "standard"
   const standard = Object.keys(EKS_SUPPORT_CALENDAR).find((v) => supportPhase(v) === "standard");
   const onTo =
     next !== undefined && supportPhase(next) !== "standard" && standard !== undefined ? `, then on to ${standard}, the oldest in standard support` : "";
-  const upgrade = (when: string) => `upgrade to ${next ?? "a newer version"}${when}${onTo} (kubernetesVersion; the README's upgrade procedure)`;
+  const upgrade = (when: string) => `upgrade to ${next ?? "a newer version"}${when}${onTo} (kubernetesVersion; docs/operations.md, Upgrades)`;
   const asOf = `EKS's calendar as of ${CALENDAR_DATE}`;
   const extendedPrice = "billed extended support, six times the standard price (npm run plan prices it)";
   if (daysBetween(CALENDAR_DATE, dates.endOfExtendedSupport) <= WARNING_DAYS) {

@@ -1,7 +1,7 @@
 /**
  * The Karpenter release this project is written for, and the facts that follow from it. The controller IAM
  * policy (aws/controller-policy-statements.ts), the chart values (kubernetes/chart-values.ts) and the CRD
- * rules (src/provisioners/rules/) are that release's: change them together (the README's Karpenter
+ * rules (src/provisioners/rules/) are that release's: change them together (docs/operations.md's Karpenter
  * upgrade procedure lists the steps).
  */
 export const KARPENTER_VERSION = "1.14.1";

@@ -8,7 +8,7 @@ export interface OutputSpec {
 
 /**
  * Adds each output under exactly its name (staticId: no construct path or hash in front), so
- * `terraform output cluster_name` and `tfe_outputs` read the names the README lists.
+ * `terraform output cluster_name` and `tfe_outputs` read the names docs/pipelines.md lists.
  */
 export function addOutputs(stack: TerraformStack, outputs: Readonly<Record<string, OutputSpec>>): void {
   for (const [name, { value, description }] of Object.entries(outputs)) {

@@ -14,7 +14,7 @@ export const USAGE = "usage: npm run plan -- --workload <file|dir> [--config clu
 
 export const HELP = `${USAGE}
 
-What the cluster's NodePools would launch for a workload, and what it costs (README: Capacity and cost planner).
+What the cluster's NodePools would launch for a workload, and what it costs (docs/planner.md).
   --workload <file|dir>  Kubernetes YAML or JSON: a file (multi-document) or a folder of them; required
   --config <file>        the cluster file; default CLUSTER_CONFIG, else the embedded default cluster
   --region <region>      plan for another region than the config's, such as eu-west-1

@@ -57,18 +57,14 @@ const kubeletFields = strictObject({
   systemReserved: reservedResources("systemReserved")
     .optional()
     .meta({ description: "Resources kept for the OS (`cpu`, `memory`, `ephemeral-storage`, `pid`), taken off the node's allocatable." }),
-  kubeReserved: reservedResources("kubeReserved")
-    .optional()
-    .meta({
-      defaultText: "Karpenter's tiers",
-      description: "Resources kept for the kubelet and container runtime; by default Karpenter's tiers by vCPU count and pods.",
-    }),
-  evictionHard: evictionThresholds("evictionHard")
-    .optional()
-    .meta({
-      defaultText: "`memory.available: 100Mi`",
-      description: "Thresholds at which the kubelet evicts pods at once; memory's is taken off the allocatable.",
-    }),
+  kubeReserved: reservedResources("kubeReserved").optional().meta({
+    defaultText: "Karpenter's tiers",
+    description: "Resources kept for the kubelet and container runtime; by default Karpenter's tiers by vCPU count and pods.",
+  }),
+  evictionHard: evictionThresholds("evictionHard").optional().meta({
+    defaultText: "`memory.available: 100Mi`",
+    description: "Thresholds at which the kubelet evicts pods at once; memory's is taken off the allocatable.",
+  }),
   evictionSoft: evictionThresholds("evictionSoft")
     .optional()
     .meta({ description: "Thresholds at which the kubelet evicts after `evictionSoftGracePeriod`; each needs its grace period." }),

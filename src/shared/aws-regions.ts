@@ -44,7 +44,7 @@ export const AWS_REGIONS = [
 ] as const;
 
 /** What a region must be, for messages: the config's field and the planner's flag say it alike. */
-export const AWS_REGION_EXPECTED = "must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)";
+export const AWS_REGION_EXPECTED = "must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (docs/configuration.md lists them)";
 
 export function isAwsRegion(value: string): value is (typeof AWS_REGIONS)[number] {
   return (AWS_REGIONS as readonly string[]).includes(value);

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-// The house rules of ARCHITECTURE (README): imports go one way, stacks → constructs → domain → shared, the
+// The house rules of docs/architecture.md: imports go one way, stacks → constructs → domain → shared, the
 // Lambda runtime is a program of its own, and no source file outgrows one concept.
 
 const ROOT = path.join(__dirname, "..", "..");

@@ -45,7 +45,7 @@ describe("configWarnings", () => {
 
     it("warns that a version leaving standard support soon will cost more, or be upgraded by EKS", () => {
       const leaves = "Kubernetes 1.34 leaves EKS standard support on 2026-12-02 (EKS's calendar as of 2026-11-23): from then on";
-      const upgrade = "upgrade to 1.35 before then (kubernetesVersion; the README's upgrade procedure)";
+      const upgrade = "upgrade to 1.35 before then (kubernetesVersion; docs/operations.md, Upgrades)";
       expect(versionWarnings("1.34")).toEqual([
         `${leaves} the control plane is billed extended support, six times the standard price (npm run plan prices it); ${upgrade}`,
       ]);
@@ -57,20 +57,20 @@ describe("configWarnings", () => {
     it("warns that a version in extended support costs six times as much, and that upgradePolicy standard cannot leave it", () => {
       const warning =
         "Kubernetes 1.33 left EKS standard support on 2026-07-29 (EKS's calendar as of 2026-11-23): a cluster on it is in extended support, billed at six times the standard price (npm run plan prices it)";
-      const upgrade = "upgrade to 1.34 (kubernetesVersion; the README's upgrade procedure)";
+      const upgrade = "upgrade to 1.34 (kubernetesVersion; docs/operations.md, Upgrades)";
       expect(versionWarnings("1.33")).toEqual([`${warning}; ${upgrade}`]);
       expect(versionWarnings("1.33", "standard")).toEqual([
         `${warning}; cluster.upgradePolicy standard cannot take a cluster out of extended support once it is in it; ${upgrade}`,
       ]);
       // 1.32's next version is in extended support too: the warning names where the climb ends.
       expect(versionWarnings("1.32")).toEqual([
-        "Kubernetes 1.32 left EKS standard support on 2026-03-23 (EKS's calendar as of 2026-11-23): a cluster on it is in extended support, billed at six times the standard price (npm run plan prices it); upgrade to 1.33, then on to 1.34, the oldest in standard support (kubernetesVersion; the README's upgrade procedure)",
+        "Kubernetes 1.32 left EKS standard support on 2026-03-23 (EKS's calendar as of 2026-11-23): a cluster on it is in extended support, billed at six times the standard price (npm run plan prices it); upgrade to 1.33, then on to 1.34, the oldest in standard support (kubernetesVersion; docs/operations.md, Upgrades)",
       ]);
     });
 
     it("warns that EKS is about to stop running a version", () => {
       expect(versionWarnings("1.31")).toEqual([
-        "Kubernetes 1.31 leaves EKS extended support on 2026-11-26 (EKS's calendar as of 2026-11-23): then EKS creates no cluster on it and upgrades existing control planes by itself; upgrade to 1.32 now, then on to 1.34, the oldest in standard support (kubernetesVersion; the README's upgrade procedure)",
+        "Kubernetes 1.31 leaves EKS extended support on 2026-11-26 (EKS's calendar as of 2026-11-23): then EKS creates no cluster on it and upgrades existing control planes by itself; upgrade to 1.32 now, then on to 1.34, the oldest in standard support (kubernetesVersion; docs/operations.md, Upgrades)",
       ]);
     });
   });

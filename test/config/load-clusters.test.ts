@@ -47,7 +47,7 @@ describe("a folder of cluster files (a fleet)", () => {
       "c.yaml": "name: c\nnetwork:\n  natGateways: many\ncoreDns: { mode: x }\n",
     });
     expect(fleetProblems(folder)).toEqual([
-      `<fleet>/a.yaml: 1 problem\n  - region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)`,
+      `<fleet>/a.yaml: 1 problem\n  - region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (docs/configuration.md lists them)`,
       `<fleet>/c.yaml: 2 problems\n  - network.natGateways: got "many"; allowed: single, perAz\n  - coreDns.mode: got "x"; allowed: addon, lambda`,
     ]);
   });

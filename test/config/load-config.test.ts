@@ -77,7 +77,7 @@ describe("cluster name", () => {
 describe("region and version", () => {
   it("rejects an unknown region", () => {
     expect(problems({ name: "demo", region: "us-east1" })).toEqual([
-      'region: got "us-east1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)',
+      'region: got "us-east1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (docs/configuration.md lists them)',
     ]);
   });
 
@@ -124,7 +124,7 @@ describe("structure", () => {
   it("reports every problem of a file at once", () => {
     expect(problems({ name: "bad name", region: "mars-1", network: { natGateways: "many" }, extra: true })).toEqual([
       `name: got "bad name"; must start with a letter or digit and contain only letters, digits, '-' and '_' (EKS cluster name rules)`,
-      'region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)',
+      'region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (docs/configuration.md lists them)',
       'network.natGateways: got "many"; allowed: single, perAz',
       "extra: unknown key; allowed keys: name, region, kubernetesVersion, tags, network, cluster, fargate, coreDns, addons, karpenter, nodeClasses, nodePools, backend",
     ]);

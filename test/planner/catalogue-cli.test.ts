@@ -51,7 +51,7 @@ describe("npm run catalogue", () => {
         '--live: takes no value (got "--live=false")',
         "--live: given twice",
         '--reference: got "x"; not with --live, which reads the AWS APIs instead',
-        '--region: got "zz-east-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)',
+        '--region: got "zz-east-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (docs/configuration.md lists them)',
       ),
     );
     expect(catalogue(["--live", "--reference"])).toEqual(refused("--reference: missing value", "--live: needs --region <region>"));

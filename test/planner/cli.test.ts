@@ -41,7 +41,7 @@ describe("npm run plan", () => {
         "  - --bogus: unknown argument",
         "  - --config: missing value",
         '  - --format: got "xml"; allowed: table, markdown, json',
-        '  - --region: got "moon-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)',
+        '  - --region: got "moon-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (docs/configuration.md lists them)',
         USAGE,
         "",
       ].join("\n"),
@@ -52,7 +52,7 @@ describe("npm run plan", () => {
     expect(await run(["--workload", DEMO, "--region", "zz-east-1"])).toEqual({
       code: 2,
       out: "",
-      err: `  - --region: got "zz-east-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (the README lists them)\n${USAGE}\n`,
+      err: `  - --region: got "zz-east-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (docs/configuration.md lists them)\n${USAGE}\n`,
     });
   });
 
