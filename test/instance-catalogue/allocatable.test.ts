@@ -38,6 +38,14 @@ describe("Karpenter's allocatable resources", () => {
     expect(allocatableOf({ vcpu: 2, memoryMiB: 4096, arch: "arm64", eniLimitedPods: 29 }, AL2023).memoryBytes).toBe(3055 * MIB);
   });
 
+  it("truncates each kube-reserved CPU tier to whole millicores, as Go's int64() does, at an odd vCPU count", () => {
+    // 5 vCPU: 60 + 10 + (2000 * 0.5% = 10) + (1000 * 0.25% = 2.5, truncated to 2) = 82m: 5000 - 82 = 4918m
+    // (rounding would reserve 83m, and 4917m). 7 vCPU: 3000 * 0.25% = 7.5, truncated to 7: 87m, 6913m.
+    const capacity = (vcpu: number) => ({ vcpu, memoryMiB: vcpu * 4096, arch: "amd64", eniLimitedPods: 58 });
+    expect(allocatableOf(capacity(5), AL2023).cpuMillis).toBe(4918);
+    expect(allocatableOf(capacity(7), AL2023).cpuMillis).toBe(6913);
+  });
+
   it("large types: 0.25% of every core above four (c6a.48xlarge: 192 vCPU)", () => {
     // 192000 - 60 - 10 - (2000 * 0.5% = 10) - (188000 * 0.25% = 470) = 191450m
     expect(allocatableOf({ vcpu: 192, memoryMiB: 393216, arch: "amd64", eniLimitedPods: 737 }, AL2023).cpuMillis).toBe(191450);

@@ -92,6 +92,21 @@ describe("plans by hand", () => {
     ]);
   });
 
+  it("holds a pod to each taint effect: PreferNoSchedule does not keep it off, NoExecute does, like NoSchedule", () => {
+    // 1 vCPU + 150m of DaemonSets needs a large (2 vCPU, 1930m allocatable): the cheapest c/m/r large is c6g.large, $0.068.
+    const tainted = (effect: string) => ({ name: "demo", nodePools: [{ name: "default", taints: [{ key: "example.com/team", value: "a", effect }] }] });
+    const preferred = scenario(planOf(tainted("PreferNoSchedule"), deployment("web", 1, "1", "1Gi")), "as-configured");
+    expect(nodesOf(preferred)).toEqual(["c6g.large on-demand 1 pods"]);
+    expect(preferred.unschedulable).toEqual([]);
+    expect(scenario(planOf(tainted("NoExecute"), deployment("web", 1, "1", "1Gi")), "as-configured").unschedulable).toEqual([
+      { pod: "default/web", reason: "NodePool default: does not tolerate the taint example.com/team=a:NoExecute" },
+    ]);
+    const tolerating = "      tolerations: [{ key: example.com/team, operator: Equal, value: a, effect: NoExecute }]\n";
+    expect(nodesOf(scenario(planOf(tainted("NoExecute"), deployment("web", 1, "1", "1Gi", tolerating)), "as-configured"))).toEqual([
+      "c6g.large on-demand 1 pods",
+    ]);
+  });
+
   it("tries pools by weight, and counts workload DaemonSets as overhead on the pools they run on", () => {
     const config = {
       name: "demo",
