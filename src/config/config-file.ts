@@ -1,7 +1,7 @@
 import { LineCounter, parseDocument } from "yaml";
 import { formatValue } from "../shared/format-issues";
 import { InputError } from "../shared/input-error";
-import { decodeUtf8, readAtMost, readFailure } from "../shared/untrusted-file";
+import { decodeUtf8, MAX_YAML_ALIASES, readAtMost, readFailure } from "../shared/untrusted-file";
 
 // Reading one cluster file into a plain mapping, refusing what is broken or hostile with one line each:
 // nothing here trusts the file's size, its encoding or its aliases, and no error carries a stack trace.
@@ -16,7 +16,6 @@ export const MAX_CONFIG_BYTES = 1024 * 1024;
  * How many copies aliases may expand to (the yaml package's maxAliasCount, whose default this is): enough for
  * a taint or a label set reused across pools, far too few for an alias bomb ("billion laughs").
  */
-const MAX_ALIAS_COUNT = 100;
 
 const A_MAPPING = 'a cluster config is a YAML or JSON mapping with at least a name, such as "name: my-cluster"';
 
@@ -75,12 +74,12 @@ function parseYaml(text: string, path: string): unknown {
     );
   }
   try {
-    return document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    return document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     // The yaml package's own wording for maxAliasCount; a test pins it.
     const problem = error.message.startsWith("Excessive alias count")
-      ? `its aliases (*name) would expand to more than ${MAX_ALIAS_COUNT} copies of what they name: refused as a possible alias bomb; write the repeated values out`
+      ? `its aliases (*name) would expand to more than ${MAX_YAML_ALIASES} copies of what they name: refused as a possible alias bomb; write the repeated values out`
       : `the YAML cannot be read: ${error.message.split("\n")[0]}`;
     throw new InputError(path, [problem]);
   }

@@ -9,8 +9,9 @@ import { isWindows } from "../provisioners/ami-selection";
 import type { EC2NodeClass, NodePool } from "../provisioners/karpenter-api";
 import { clusterNodeClassContext, renderProvisioners } from "../provisioners/render-provisioners";
 import { InputError } from "../shared/input-error";
-import { bytes, cpuMillis, parseQuantity } from "../shared/quantity";
+import { bytes, cpuMillis, MIB, parseQuantity } from "../shared/quantity";
 import { aliasFamilyToAmiFamily } from "../shared/vocabulary/ami-families";
+import { LABEL } from "../shared/vocabulary/well-known-labels";
 import type { ClusterModel, FargateProfileModel, NodeClassModel, PoolModel, SystemPods } from "./model";
 
 // The planner's only door to the rest of the project. It reads the cluster config and the NodePools and
@@ -48,6 +49,62 @@ const NODE_DAEMON_SETS: readonly SystemPods[] = [
   },
   { name: "kube-proxy", namespace: "kube-system", replicas: 1, requests: { cpuMillis: 100, memoryBytes: 0 }, source: "EKS kube-proxy add-on: 100m" },
 ];
+
+/**
+ * The optional add-ons' pods. eks-pod-identity-agent: a DaemonSet whose chart requests nothing (it still takes
+ * a pod slot on every node). aws-ebs-csi-driver: the node plugin DaemonSet runs 3 containers of 10m / 40Mi
+ * (its sidecars inherit node.resources) and stays off a1 types; the controller, 2 replicas of 5 containers of
+ * 10m / 40Mi (the snapshotter runs only where the snapshot CRDs are installed), runs in kube-system, on
+ * Fargate. metrics-server: 1 replica of 100m / 200Mi, the upstream manifest's, on Fargate.
+ * @see https://github.com/aws/eks-pod-identity-agent/blob/main/charts/eks-pod-identity-agent/values.yaml
+ * @see https://github.com/kubernetes-sigs/aws-ebs-csi-driver/blob/master/charts/aws-ebs-csi-driver/values.yaml
+ * @see https://github.com/kubernetes-sigs/metrics-server/releases (components.yaml)
+ */
+const ADDON_PODS = {
+  "eks-pod-identity-agent": {
+    daemonSet: {
+      name: "eks-pod-identity-agent",
+      namespace: "kube-system",
+      replicas: 1,
+      requests: { cpuMillis: 0, memoryBytes: 0 },
+      source: "EKS eks-pod-identity-agent add-on: no requests",
+    },
+  },
+  "aws-ebs-csi-driver": {
+    daemonSet: {
+      name: "ebs-csi-node",
+      namespace: "kube-system",
+      replicas: 1,
+      requests: { cpuMillis: 30, memoryBytes: 120 * MIB },
+      source: "EKS aws-ebs-csi-driver add-on: 3 containers of 10m / 40Mi",
+      excludes: [{ key: LABEL.instanceFamily, operator: "NotIn", values: ["a1"] }],
+    },
+    fargate: {
+      name: "ebs-csi-controller",
+      namespace: "kube-system",
+      replicas: 2,
+      requests: { cpuMillis: 50, memoryBytes: 200 * MIB },
+      source: "EKS aws-ebs-csi-driver add-on: 5 containers of 10m / 40Mi",
+    },
+  },
+  "metrics-server": {
+    fargate: {
+      name: "metrics-server",
+      namespace: "kube-system",
+      replicas: 1,
+      requests: { cpuMillis: 100, memoryBytes: 200 * MIB },
+      source: "metrics-server manifest (100m / 200Mi)",
+    },
+  },
+} as const satisfies Record<string, { readonly daemonSet?: SystemPods; readonly fargate?: SystemPods }>;
+
+/** The pods of the optional add-ons the config installs, by where they run. */
+function addonPods(config: ClusterConfig, where: "daemonSet" | "fargate"): SystemPods[] {
+  return (Object.keys(ADDON_PODS) as (keyof typeof ADDON_PODS)[]).flatMap((name) => {
+    const pods = (ADDON_PODS[name] as { readonly daemonSet?: SystemPods; readonly fargate?: SystemPods })[where];
+    return config.addons[name] !== undefined && pods !== undefined ? [pods] : [];
+  });
+}
 
 /**
  * The support tier the control plane is billed at, on the date of EKS's calendar (a version past standard
@@ -90,6 +147,7 @@ function fargateSystemPods(config: ClusterConfig): SystemPods[] {
       requests: resources(karpenterRequests),
       source: `Karpenter chart values (requests ${karpenterRequests.cpu} CPU / ${karpenterRequests.memory})`,
     },
+    ...addonPods(config, "fargate"),
   ];
 }
 
@@ -153,10 +211,11 @@ export function clusterModelOf(config: ClusterConfig): ClusterModel {
     name: config.name,
     region: config.region,
     zones: config.network.kind === "new" ? [...config.network.availabilityZones] : undefined,
+    zoneCount: config.network.kind === "new" ? config.network.availabilityZones.length : config.network.privateSubnetIds.length,
     pools,
     fargateProfiles: fargateProfiles(config),
     fargateSystemPods: fargateSystemPods(config),
-    nodeDaemonSets: NODE_DAEMON_SETS,
+    nodeDaemonSets: [...NODE_DAEMON_SETS, ...addonPods(config, "daemonSet")],
     natGateways: natGateways(config),
     ...controlPlaneSupport(config),
     upgradePolicy: config.cluster.upgradePolicy,

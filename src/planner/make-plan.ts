@@ -25,7 +25,9 @@ function forRegion(model: ClusterModel, region: string | undefined): { model: Cl
   if (region === undefined || region === model.region) return { model, warnings: [] };
   return {
     model: { ...model, region, zones: undefined },
-    warnings: [`planned for ${region}, not the config's region ${model.region}: zones are taken from the price data`],
+    warnings: [
+      `planned for ${region}, not the config's region ${model.region}: the cluster's zones there are not known, so zone constraints are planned on stand-in zones`,
+    ],
   };
 }
 

@@ -56,6 +56,8 @@ export interface SystemPods {
   readonly requests: PodResources;
   /** Where the numbers come from, for the reader of a plan. */
   readonly source: string;
+  /** DaemonSets: nodes they stay off, beyond Windows and Fargate (the EBS CSI node plugin skips a1 types). */
+  readonly excludes?: readonly Requirement[];
 }
 
 export interface ClusterModel {
@@ -63,12 +65,14 @@ export interface ClusterModel {
   readonly region: string;
   /** The zones nodes can launch in; undefined for an existing VPC, whose subnets the config does not name by zone. */
   readonly zones: readonly string[] | undefined;
+  /** How many zones the nodes can launch in: the zones', or (an existing VPC) one per private subnet. */
+  readonly zoneCount: number;
   /** In the order of the config. */
   readonly pools: readonly PoolModel[];
   readonly fargateProfiles: readonly FargateProfileModel[];
   /** CoreDNS and the Karpenter controller, on Fargate. */
   readonly fargateSystemPods: readonly SystemPods[];
-  /** aws-node and kube-proxy: on every Linux node (replicas is 1: one per node). */
+  /** aws-node, kube-proxy and the DaemonSets of optional add-ons: on every Linux node (replicas is 1: one per node). */
   readonly nodeDaemonSets: readonly SystemPods[];
   readonly natGateways: number;
   /** The support tier the control plane is billed at, on the date of EKS's calendar the project holds. */

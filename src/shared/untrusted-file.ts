@@ -20,6 +20,12 @@ const READ_FAILURES: Readonly<Record<string, string>> = {
  * Why a file system call failed, in words ("permission denied"), or undefined when `error` is not a file
  * system error (a bug, which keeps its stack trace).
  */
+/**
+ * The most aliases (*name) one YAML document may use. Hand-written configuration and manifests rarely need
+ * anchors at all; 100 is the yaml package's default, and it keeps a "billion laughs" document from expanding.
+ */
+export const MAX_YAML_ALIASES = 100;
+
 export function readFailure(error: unknown): string | undefined {
   // Not `instanceof Error`: errors from Node's own modules may come from another realm (a test runner's).
   const code = typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" ? error.code : undefined;

@@ -17,6 +17,16 @@ const flagsOf = (help: string) =>
 
 const ROOT = path.resolve(__dirname, "../..");
 const DEMO = path.join(ROOT, "templates/demo");
+/** Two pods of 250m / 512Mi, no constraint: one node, for the output contract (the demo's plan is held in plan-by-hand). */
+const WEB = `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web }
+spec:
+  replicas: 2
+  template:
+    spec:
+      containers: [{ name: web, resources: { requests: { cpu: 250m, memory: 512Mi } } }]
+`;
 
 async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
   let out = "";
@@ -108,7 +118,8 @@ describe("npm run plan", () => {
     const templates = path.join(ROOT, "templates");
     const planned = await run(["--workload", "demo", "--format", "json"], { INIT_CWD: templates, npm_package_json: path.join(ROOT, "package.json") });
     expect(planned.code).toBe(0);
-    expect(JSON.parse(planned.out).scenarios[0].nodes[0].pods).toBe(2);
+    // The demo's two pods spread over two zones: one each.
+    expect(JSON.parse(planned.out).scenarios[0].nodes.map((n: { pods: number }) => n.pods)).toEqual([1, 1]);
     expect(
       await run(["--workload", "nope", "--config", "../clusters/nope.yaml"], { INIT_CWD: templates, npm_package_json: path.join(ROOT, "package.json") }),
     ).toEqual({
@@ -151,22 +162,31 @@ describe("npm run plan", () => {
   });
 
   it("prints JSON in exactly the contract's shape", async () => {
-    const result = await run(["--workload", DEMO, "--format", "json"]);
+    const web = path.join(tmp({ "web.yaml": WEB }), "web.yaml");
+    const result = await run(["--workload", web, "--format", "json"]);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.out);
-    expect(Object.keys(json)).toEqual(["prices", "scenarios", "base", "floorHourlyUsd", "warnings"]);
+    expect(Object.keys(json)).toEqual(["prices", "scenarios", "base", "fargateWorkload", "daemonSets", "floorHourlyUsd", "warnings"]);
     expect(Object.keys(json.prices)).toEqual(["source", "region", "asOf"]);
     expect(Object.keys(json.base)).toEqual(["items", "hourlyUsd"]);
     for (const item of json.base.items) expect(Object.keys(item)).toEqual(["what", "hourlyUsd"]);
     for (const s of json.scenarios) {
       expect(Object.keys(s)).toEqual(["name", "nodes", "nodeCount", "hourlyUsd", "monthlyUsd", "unschedulable"]);
-      for (const n of s.nodes) expect(Object.keys(n)).toEqual(["pool", "instanceType", "capacityType", "arch", "pods", "hourlyUsd"]);
+      // Offline, a node the pool allows to be spot is spot, priced at the on-demand rate (an upper bound).
+      for (const n of s.nodes)
+        expect(Object.keys(n)).toEqual(
+          n.capacityType === "spot"
+            ? ["pool", "instanceType", "capacityType", "priceIsUpperBound", "arch", "pods", "hourlyUsd"]
+            : ["pool", "instanceType", "capacityType", "arch", "pods", "hourlyUsd"],
+        );
     }
     expect(json.warnings).toEqual([NO_SPOT_OFFLINE]);
   });
 
   it("prints Markdown with a Mermaid bar chart GitHub renders, and a table for terminals", async () => {
-    const markdown = await run(["--workload", DEMO, "--format", "markdown"]);
+    // One c6g.medium holds both pods: 500m of 940m (53%), 1024 of 1392 MiB (74%), $0.034/h, $24.82/month.
+    const web = path.join(tmp({ "web.yaml": WEB }), "web.yaml");
+    const markdown = await run(["--workload", web, "--format", "markdown"]);
     expect(markdown.out).toContain(
       [
         "```mermaid",
@@ -178,27 +198,28 @@ describe("npm run plan", () => {
         "```",
       ].join("\n"),
     );
-    expect(markdown.out).toContain("| as-configured | default | c6g.medium | on-demand | arm64 | any | 1 | 2 | 53% | 74% | 0.0340 |");
+    expect(markdown.out).toContain("| as-configured | default | c6g.medium | spot (on-demand price, upper bound) | arm64 | any | 1 | 2 | 53% | 74% | 0.0340 |");
     expect(markdown.out).toContain("This cluster costs $195.95/month before any workload, and $220.77/month with it (as configured).");
-    const table = await run(["--workload", DEMO]);
+    const table = await run(["--workload", web]);
     expect(table.out).toMatch(/^scenario {8}\$\/hour {2}\$\/month {2}saving/m);
-    expect(table.out).toContain("as-configured   0.0340    24.82       -  53%     74%              0  1: 1 × c6g.medium (on-demand)");
+    expect(table.out).toContain("as-configured   0.0340    24.82       -  53%     74%              0  1: 1 × c6g.medium (spot)");
   });
 
   it("prints a table's warnings on stderr, and keeps Markdown's and JSON's in the document only", async () => {
-    const table = await run(["--workload", DEMO]);
+    const web = path.join(tmp({ "web.yaml": WEB }), "web.yaml");
+    const table = await run(["--workload", web]);
     expect([table.code, table.err, table.out.includes("warning")]).toEqual([0, `warning: ${NO_SPOT_OFFLINE}\n`, false]);
-    const markdown = await run(["--workload", DEMO, "--format", "markdown"]);
+    const markdown = await run(["--workload", web, "--format", "markdown"]);
     expect([markdown.err, markdown.out.endsWith(`### Warnings\n\n- ${NO_SPOT_OFFLINE}\n`)]).toEqual(["", true]);
-    const json = await run(["--workload", DEMO, "--format", "json"]);
+    const json = await run(["--workload", web, "--format", "json"]);
     expect([json.err, JSON.parse(json.out).warnings]).toEqual(["", [NO_SPOT_OFFLINE]]);
   });
 
   it("plans for another region on request, and says the prices are us-east-1's", async () => {
-    const { out, code } = await run(["--workload", DEMO, "--region", "eu-west-1", "--format", "json"]);
+    const { out, code } = await run(["--workload", path.join(tmp({ "web.yaml": WEB }), "web.yaml"), "--region", "eu-west-1", "--format", "json"]);
     expect(code).toBe(0);
     expect(JSON.parse(out).warnings).toEqual([
-      "planned for eu-west-1, not the config's region us-east-1: zones are taken from the price data",
+      "planned for eu-west-1, not the config's region us-east-1: the cluster's zones there are not known, so zone constraints are planned on stand-in zones",
       NO_SPOT_OFFLINE,
       "instance prices are us-east-1's (Karpenter v1.14.1 (aws/karpenter-provider-aws)); eu-west-1 differs: run with --live --region eu-west-1",
       "control plane, Fargate and NAT prices are us-east-1's list prices; eu-west-1 may differ",

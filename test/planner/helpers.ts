@@ -12,7 +12,7 @@ export const FIXTURES = path.join(__dirname, "fixtures");
 
 /** The warning every offline plan carries, written out. */
 export const NO_SPOT_OFFLINE =
-  "no spot prices offline: where a pool allows on-demand, nodes are priced on-demand (Karpenter would launch spot when it can, usually for less); spot-only pools are priced at the on-demand rate, an upper bound. Run with --live for spot prices.";
+  "no spot prices offline: a node whose NodePool allows spot is shown as spot, since Karpenter launches spot whenever it is allowed and offered, and is priced at the on-demand rate, an upper bound (the on-demand-only scenario shows what on-demand costs). Run with --live for spot prices.";
 
 /** Writes workload YAML to a temporary file. */
 export function workloadFile(yaml: string): string {

@@ -3,7 +3,7 @@ import { loadInstanceCatalogue } from "../../src/instance-catalogue/instance-cat
 import { clusterModelFromDocument } from "../../src/planner/cluster-model";
 import { buildPlan } from "../../src/planner/plan/build-plan";
 import type { Plan } from "../../src/planner/plan/plan-types";
-import type { PodGroup, Workload } from "../../src/planner/workload/workload-model";
+import { PLAIN_POD, type PodGroup, type Workload } from "../../src/planner/workload/workload-model";
 
 // Properties of every plan, over generated NodePools (architectures, capacity types, categories, limits,
 // weights, taints) and workloads (sizes, replicas, arch and capacity-type pins, tolerations), on the real
@@ -59,20 +59,19 @@ function workloadOf(groups: Case["groups"]): Workload {
         id: `default/g${i}`,
         kind: "Deployment",
         namespace: "default",
+        name: `g${i}`,
         labels: {},
         replicas: g.replicas,
         file: "generated",
         pod: {
+          ...PLAIN_POD,
           cpuMillis: g.cpuMillis,
           memoryBytes: g.memoryMiB * MIB,
-          extended: {},
           nodeSelector: [
             ...(g.arch === undefined ? [] : [{ key: "kubernetes.io/arch", operator: "In" as const, values: [g.arch] }]),
             ...(g.onDemand ? [{ key: "karpenter.sh/capacity-type", operator: "In" as const, values: ["on-demand"] }] : []),
           ],
-          affinityTerms: [],
           tolerations: g.tolerates ? [{ key: "example.com/dedicated", operator: "Exists" }] : [],
-          hasRequests: true,
         },
       }),
     ),

@@ -2,10 +2,11 @@ import { performance } from "node:perf_hooks";
 import { readCatalogueFile } from "../../instance-catalogue/catalogue-file";
 import { catalogueFrom, defaultCataloguePath, type InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import { MIB } from "../../shared/quantity";
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { clusterModelFromDocument } from "../cluster-model";
 import type { ClusterModel } from "../model";
 import { buildPlan } from "../plan/build-plan";
-import type { PodGroup, Workload } from "../workload/workload-model";
+import { PLAIN_POD, type PodGroup, type Workload } from "../workload/workload-model";
 
 // The planner's speed: whole plans (every scenario) for generated workloads, as pods and instance types grow.
 // Deterministic inputs (a fixed linear congruential sequence), median of several runs.
@@ -25,17 +26,15 @@ export function syntheticWorkload(pods: number, replicas: number): Workload {
       id: `bench/app-${i}`,
       kind: "Deployment",
       namespace: "bench",
+      name: `app-${i}`,
       labels: {},
       replicas: count,
       file: "synthetic",
       pod: {
+        ...PLAIN_POD,
         cpuMillis: 100 + Math.floor(next() * 39) * 100,
         memoryBytes: (128 + Math.floor(next() * 63) * 128) * MIB,
-        extended: {},
-        nodeSelector: arch === undefined ? [] : [{ key: "kubernetes.io/arch", operator: "In", values: [arch] }],
-        affinityTerms: [],
-        tolerations: [],
-        hasRequests: true,
+        nodeSelector: arch === undefined ? [] : [{ key: LABEL.arch, operator: "In", values: [arch] }],
       },
     });
   }

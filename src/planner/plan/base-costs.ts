@@ -4,8 +4,9 @@ import type { PodGroup } from "../workload/workload-model";
 import { fargateSize } from "./fargate";
 import { roundUsd } from "./plan-types";
 
-// What the design itself costs, whatever the nodes: the control plane, the Fargate pods it always runs, the
-// NAT gateways its network creates, and the workload pods its Fargate profiles take.
+// What the design itself costs, whatever the workload: the control plane, the Fargate pods it always runs
+// (CoreDNS, Karpenter, the add-ons that run a Deployment), the NAT gateways its network creates. And, apart,
+// what the workload's pods cost on Fargate when its namespaces have a profile.
 
 export interface BaseCosts {
   readonly items: readonly { readonly what: string; readonly hourlyUsd: number }[];
@@ -15,7 +16,7 @@ export interface BaseCosts {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export function baseCosts(cluster: ClusterModel, fargateGroups: readonly PodGroup[], prices: ListPrices = listPrices()): BaseCosts {
+export function baseCosts(cluster: ClusterModel, prices: ListPrices = listPrices()): BaseCosts {
   const items: { what: string; hourlyUsd: number }[] = [];
   const warnings: string[] = [];
   const support = cluster.controlPlaneSupport;
@@ -48,6 +49,13 @@ export function baseCosts(cluster: ClusterModel, fargateGroups: readonly PodGrou
     });
   }
 
+  return { items, hourlyUsd: roundUsd(items.reduce((sum, i) => sum + i.hourlyUsd, 0)), warnings };
+}
+
+/** The workload's pods that run on Fargate, by namespace, at the size Fargate rounds each pod up to. */
+export function fargateWorkloadCosts(fargateGroups: readonly PodGroup[], prices: ListPrices = listPrices()): BaseCosts {
+  const items: { what: string; hourlyUsd: number }[] = [];
+  const warnings: string[] = [];
   const byNamespace = new Map<string, { pods: number; hourlyUsd: number }>();
   for (const group of fargateGroups) {
     const size = fargateSize({ cpuMillis: group.pod.cpuMillis, memoryBytes: group.pod.memoryBytes }, prices);
@@ -61,7 +69,7 @@ export function baseCosts(cluster: ClusterModel, fargateGroups: readonly PodGrou
     byNamespace.set(group.namespace, entry);
   }
   for (const [namespace, entry] of [...byNamespace.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    items.push({ what: `Fargate: workload pods in namespace ${namespace} (${plural(entry.pods, "pod")})`, hourlyUsd: roundUsd(entry.hourlyUsd) });
+    items.push({ what: `Fargate: namespace ${namespace}, ${plural(entry.pods, "pod")}`, hourlyUsd: roundUsd(entry.hourlyUsd) });
   }
   return { items, hourlyUsd: roundUsd(items.reduce((sum, i) => sum + i.hourlyUsd, 0)), warnings };
 }

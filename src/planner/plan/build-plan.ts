@@ -1,17 +1,19 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import { listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
-import type { PackGroup, PackResult, PlannedNode } from "../simulation/pack";
-import { relaunch } from "../simulation/pack";
-import { type Candidate, cheapestSpot, limitUsage } from "../simulation/pool-offerings";
-import type { Workload } from "../workload/workload-model";
-import { baseCosts } from "./base-costs";
+import type { PlannedNode } from "../simulation/launch";
+import { cheapestSpot } from "../simulation/pool-offerings";
+import type { ScheduleResult } from "../simulation/scheduler";
+import type { PodGroup, Workload } from "../workload/workload-model";
+import { baseCosts, fargateWorkloadCosts } from "./base-costs";
+import { daemonSetReport } from "./daemon-set-report";
 import { fargateProfileFor } from "./fargate";
 import { cheapestPerShape, type FloorOffering, floorHourlyUsd } from "./floor";
 import { HOURS_PER_MONTH, type Plan, roundUsd, type ScenarioDetail, type ScenarioJson } from "./plan-types";
+import { planWarnings } from "./plan-warnings";
 import { pricesOf } from "./prices";
 import { type Scenario, scenariosFor } from "./scenarios";
-import { type ScenarioRun, type SimulationInput, simulateScenario } from "./simulate";
+import { type ScenarioRun, simulateScenario } from "./simulate";
 
 // The whole plan: which pods go to Fargate, each scenario's nodes, the base costs, the floor and the
 // warnings a reader needs to trust (or distrust) the numbers. Pure: the same input gives the same plan.
@@ -24,7 +26,7 @@ export interface PlanInput {
   readonly workloadSource: string;
 }
 
-function scenarioJson(name: Scenario["name"], result: PackResult): ScenarioJson {
+function scenarioJson(name: Scenario["name"], result: ScheduleResult): ScenarioJson {
   const hourly = roundUsd(result.nodes.reduce((sum, n) => sum + n.hourlyUsd, 0));
   return {
     name,
@@ -32,6 +34,7 @@ function scenarioJson(name: Scenario["name"], result: PackResult): ScenarioJson 
       pool: n.pool,
       instanceType: n.type.name,
       capacityType: n.capacityType,
+      ...(n.priceIsUpperBound ? { priceIsUpperBound: true } : {}),
       arch: n.type.arch,
       ...(n.zone === undefined ? {} : { zone: n.zone }),
       pods: n.pods,
@@ -44,35 +47,7 @@ function scenarioJson(name: Scenario["name"], result: PackResult): ScenarioJson 
   };
 }
 
-const cost = (nodes: readonly PlannedNode[]) => nodes.reduce((sum, n) => sum + n.hourlyUsd, 0);
-
-/**
- * First-fit decreasing is a heuristic: a larger choice of types can, rarely, pack worse. The amd64-only
- * packing is also a valid multiarch packing, and re-launched with arm64 allowed (only types no larger than
- * the node's, so pool limits still hold) it costs at most as much; multiarch keeps the cheaper of the two,
- * as consolidation would.
- */
-function bestMultiarch(own: ScenarioRun, amd64: ScenarioRun, input: SimulationInput): PackResult {
-  if (amd64.result.unschedulable.length > 0) return own.result;
-  const groups = new Map(input.groups.map((g) => [g.id, g]));
-  const relaunched: PlannedNode[] = [];
-  for (const node of amd64.result.nodes) {
-    const p = own.pools.findIndex((o) => o.pool.name === node.pool);
-    const contents = node.groups.map(({ id, count }) => {
-      const group = groups.get(id) as PackGroup;
-      return { group, fit: own.fits(group, p), count };
-    });
-    // No type larger than the node's in anything its pool limits (vCPUs and memory even without limits).
-    const original = own.pools[p].candidates.find((c) => c.type === node.type) as Candidate;
-    const limited = ["cpu", "memory", ...Object.keys(own.pools[p].pool.limits)];
-    const again = relaunch(own.pools[p], contents, input.prices.spotKnown, (c) => limited.every((key) => limitUsage(c, key) <= limitUsage(original, key)));
-    if (again === undefined) return own.result;
-    relaunched.push(again);
-  }
-  return cost(relaunched) < cost(own.result.nodes) ? { nodes: relaunched, unschedulable: [] } : own.result;
-}
-
-function detail(scenario: Scenario, result: PackResult): ScenarioDetail {
+function detail(scenario: Scenario, result: ScheduleResult): ScenarioDetail {
   const sum = (f: (n: PlannedNode) => number) => result.nodes.reduce((s, n) => s + f(n), 0);
   return {
     name: scenario.name,
@@ -88,15 +63,15 @@ function detail(scenario: Scenario, result: PackResult): ScenarioDetail {
 }
 
 /** The allowed offerings of the as-configured pools, each type at its cheapest allowed price. */
-function floorOfferings(run: ScenarioRun, spotKnown: boolean): FloorOffering[] {
+function floorOfferings(run: ScenarioRun, spotKnown: boolean, zonesKnown: boolean): FloorOffering[] {
   const best = new Map<string, FloorOffering>();
   for (const pool of run.pools) {
     for (const c of pool.candidates) {
       const options: number[] = [];
       if (pool.capacityTypes.includes("on-demand") && c.onDemandUsd !== undefined) options.push(c.onDemandUsd);
       if (pool.capacityTypes.includes("spot")) {
-        // Spot only where the pool may launch: its zones, as the packer prices it (cheapestSpot).
-        const spot = spotKnown ? cheapestSpot(c, pool.zones)?.usd : c.onDemandUsd;
+        // Spot only where the pool may launch: its zones, as the launch prices it (cheapestSpot).
+        const spot = spotKnown ? cheapestSpot(c, zonesKnown ? pool.zones : undefined)?.usd : c.onDemandUsd;
         if (spot !== undefined) options.push(spot);
       }
       if (options.length === 0) continue;
@@ -108,70 +83,69 @@ function floorOfferings(run: ScenarioRun, spotKnown: boolean): FloorOffering[] {
   return cheapestPerShape([...best.values()]);
 }
 
-function pricingWarnings(input: PlanInput, spotKnown: boolean): string[] {
-  const warnings: string[] = [];
-  const { catalogue, cluster } = input;
-  if (!spotKnown) {
-    warnings.push(
-      "no spot prices offline: where a pool allows on-demand, nodes are priced on-demand (Karpenter would launch spot when it can, usually for less); spot-only pools are priced at the on-demand rate, an upper bound. Run with --live for spot prices.",
-    );
-  }
-  if (catalogue.region !== cluster.region) {
-    warnings.push(
-      `instance prices are ${catalogue.region}'s (${catalogue.source.split(":")[0]}); ${cluster.region} differs: run with --live --region ${cluster.region}`,
-    );
-  }
-  const fixed = listPrices();
-  if (fixed.region !== cluster.region) warnings.push(`control plane, Fargate and NAT prices are ${fixed.region}'s list prices; ${cluster.region} may differ`);
-  const windows = cluster.pools.filter((p) => p.nodeClass.os === "windows").map((p) => p.name);
-  if (windows.length > 0)
-    warnings.push(`Windows NodePools ${windows.join(", ")} are priced at Linux rates: the Windows license AWS adds per vCPU-hour is not included`);
-  const minValues = cluster.pools.filter((p) => p.requirements.some((r) => r.minValues !== undefined)).map((p) => p.name);
-  if (minValues.length > 0)
-    warnings.push(`minValues (spot diversity) is not simulated: NodePools ${minValues.join(", ")} may need more types to choose from than a plan's node has`);
-  if (cluster.zones === undefined && spotKnown)
-    warnings.push("the cluster's zones are not known here (an existing VPC, or another region): spot prices of every zone are considered");
-  return warnings;
+/**
+ * Karpenter's packing is a heuristic: with more types to choose from (arm64 allowed) it can, now and then,
+ * launch a dearer set of nodes than amd64-only does. The amd64-only nodes are valid with arm64 allowed, and
+ * consolidation replaces nodes when cheaper ones hold their pods, so multiarch keeps the cheaper of the two.
+ */
+function preferCheaperPacking(scenarios: readonly Scenario[], runs: ScenarioRun[]): ScenarioRun[] {
+  const cost = (run: ScenarioRun) => run.result.nodes.reduce((sum, n) => sum + n.hourlyUsd, 0);
+  const amd64 = runs[scenarios.findIndex((s) => s.name === "amd64-only")];
+  return runs.map((run, i) =>
+    scenarios[i].name === "multiarch" && amd64 !== undefined && amd64.result.unschedulable.length === 0 && cost(amd64) < cost(run)
+      ? { ...run, result: { ...amd64.result, relaxed: run.result.relaxed } }
+      : run,
+  );
 }
 
 export function buildPlan(input: PlanInput): Plan {
   const prices = pricesOf(input.catalogue);
   const { cluster, workload } = input;
-  const running = workload.groups.filter((g) => g.replicas > 0);
-  const fargateGroups = running.filter((g) => fargateProfileFor(g.namespace, g.labels, cluster.fargateProfiles) !== undefined);
-  const nodeGroups: PackGroup[] = running.filter((g) => !fargateGroups.includes(g)).map((g) => ({ id: g.id, pod: g.pod, count: g.replicas }));
-  const simulation: SimulationInput = { cluster, catalogue: input.catalogue, prices, groups: nodeGroups, daemonSets: workload.daemonSets };
+  const running = workload.groups.filter((g) => g.replicas > 0 || (g.autoscaling?.maxReplicas ?? 0) > 0);
+  const onFargate = (g: PodGroup) => fargateProfileFor(g.namespace, g.labels, cluster.fargateProfiles) !== undefined;
+  const fargateGroups = running.filter(onFargate);
+  const nodeGroups = running.filter((g) => !onFargate(g));
+  const simulation = { cluster, catalogue: input.catalogue, prices, groups: nodeGroups, daemonSets: workload.daemonSets };
 
-  const runs = new Map(scenariosFor(prices.spotKnown).map((s) => [s, simulateScenario(s, simulation)] as const));
-  const results = [...runs.entries()].map(([scenario, run]) => {
-    if (scenario.name !== "multiarch") return [scenario, run.result] as const;
-    const amd64 = [...runs.entries()].find(([s]) => s.name === "amd64-only")?.[1] as ScenarioRun;
-    return [scenario, bestMultiarch(run, amd64, simulation)] as const;
-  });
-
-  const asConfigured = results[0][1];
-  const asConfiguredRun = [...runs.values()][0];
-  const scheduled = asConfigured.nodes;
+  const scenarios = scenariosFor(
+    prices.spotKnown,
+    nodeGroups.some((g) => g.autoscaling !== undefined),
+  );
+  const runs = preferCheaperPacking(
+    scenarios,
+    scenarios.map((s) => simulateScenario(s, simulation)),
+  );
+  const asConfigured = runs[0];
+  const scheduled = asConfigured.result.nodes;
   const floor = floorHourlyUsd(
     scheduled.reduce((s, n) => s + n.cpuRequested, 0),
     scheduled.reduce((s, n) => s + n.memoryRequested, 0),
-    floorOfferings(asConfiguredRun, prices.spotKnown),
+    floorOfferings(asConfigured, prices.spotKnown, cluster.zones !== undefined),
   );
-  const base = baseCosts(cluster, fargateGroups);
+  const base = baseCosts(cluster);
+  const fargate = fargateWorkloadCosts(fargateGroups);
+  const daemonSets = daemonSetReport(workload, asConfigured);
   return {
     json: {
       prices: { source: input.catalogue.source, region: input.catalogue.region, asOf: input.catalogue.spot?.asOf ?? input.catalogue.asOf },
-      scenarios: results.map(([scenario, result]) => scenarioJson(scenario.name, result)),
+      scenarios: scenarios.map((s, i) => scenarioJson(s.name, runs[i].result)),
       base: { items: base.items, hourlyUsd: base.hourlyUsd },
+      fargateWorkload: { items: fargate.items, hourlyUsd: fargate.hourlyUsd },
+      daemonSets,
       floorHourlyUsd: roundUsd(floor),
-      warnings: [...workload.warnings, ...pricingWarnings(input, prices.spotKnown), ...base.warnings],
+      warnings: [
+        ...workload.warnings,
+        ...planWarnings({ ...input, prices, nodeGroups, runs: scenarios.map((s, i) => ({ scenario: s, result: runs[i].result })), daemonSets }),
+        ...base.warnings,
+        ...fargate.warnings,
+      ],
     },
-    details: results.map(([scenario, result]) => detail(scenario, result)),
+    details: scenarios.map((s, i) => detail(s, runs[i].result)),
     cluster: { name: cluster.name, configSource: input.configSource, region: cluster.region },
     workload: {
       source: input.workloadSource,
       pods: running.reduce((s, g) => s + g.replicas, 0),
-      nodePods: nodeGroups.reduce((s, g) => s + g.count, 0),
+      nodePods: nodeGroups.reduce((s, g) => s + g.replicas, 0),
       fargatePods: fargateGroups.reduce((s, g) => s + g.replicas, 0),
     },
     listPrices: { source: listPrices().source, asOf: listPrices().asOf },

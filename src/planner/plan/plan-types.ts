@@ -1,4 +1,5 @@
-import type { PlannedNode } from "../simulation/pack";
+import type { PlannedNode } from "../simulation/launch";
+import type { DaemonSetJson } from "./daemon-set-report";
 import type { ScenarioName } from "./scenarios";
 
 // The plan. PlanJson is the contract scripts (and `npm run review`) read: keep its shape. Plan adds what the
@@ -8,6 +9,8 @@ export interface NodeJson {
   readonly pool: string;
   readonly instanceType: string;
   readonly capacityType: "spot" | "on-demand";
+  /** Spot offline: priced at the on-demand rate, an upper bound of what it costs. */
+  readonly priceIsUpperBound?: boolean;
   readonly arch: string;
   readonly zone?: string;
   readonly pods: number;
@@ -24,10 +27,19 @@ export interface ScenarioJson {
   readonly unschedulable: readonly { readonly pod: string; readonly reason: string }[];
 }
 
+export interface CostItems {
+  readonly items: readonly { readonly what: string; readonly hourlyUsd: number }[];
+  readonly hourlyUsd: number;
+}
+
 export interface PlanJson {
   readonly prices: { readonly source: string; readonly region: string; readonly asOf: string };
   readonly scenarios: readonly ScenarioJson[];
-  readonly base: { readonly items: readonly { readonly what: string; readonly hourlyUsd: number }[]; readonly hourlyUsd: number };
+  readonly base: CostItems;
+  /** The workload's pods that run on Fargate (their namespaces have a profile), apart from the nodes. */
+  readonly fargateWorkload: CostItems;
+  /** The workload's DaemonSets: requests on every node they run on. */
+  readonly daemonSets: readonly DaemonSetJson[];
   readonly floorHourlyUsd: number;
   readonly warnings: readonly string[];
 }

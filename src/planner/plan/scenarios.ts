@@ -6,13 +6,15 @@ import type { PoolModel } from "../model";
 // limits and node classes, with the architecture or capacity-type requirement replaced. Pods keep their own
 // selectors, so a pod pinned to amd64 stays on amd64 in every scenario.
 
-export type ScenarioName = "as-configured" | "amd64-only" | "multiarch" | "on-demand-only" | "spot";
+export type ScenarioName = "as-configured" | "amd64-only" | "multiarch" | "on-demand-only" | "spot" | "autoscaled-max";
 
 export interface Scenario {
   readonly name: ScenarioName;
   readonly description: string;
   /** The pool's requirements under this scenario. */
   readonly rewrite: (pool: PoolModel) => readonly Requirement[];
+  /** Autoscaled workloads scale up to their maximum after the first plan, onto its nodes and new ones. */
+  readonly scaleUp?: boolean;
 }
 
 /** Replaces every requirement on `key` with one In requirement (added where the pool had none). */
@@ -32,7 +34,19 @@ export const SCENARIOS: readonly Scenario[] = [
   },
 ];
 
-/** The scenarios a plan shows: spot only when spot prices are known (offline there are none to compare). */
-export function scenariosFor(spotKnown: boolean): readonly Scenario[] {
-  return SCENARIOS.filter((s) => s.name !== "spot" || spotKnown);
+/**
+ * The as-configured pools once every autoscaled workload reaches its maximum: what the pools' limits must
+ * allow for, and what a team budgets for. The extra replicas come after the first plan, as an autoscaler
+ * adds them, so the scenario keeps every node of as-configured and adds to them.
+ */
+const AUTOSCALED_MAX: Scenario = {
+  name: "autoscaled-max",
+  description: "as configured, every autoscaled workload at its maximum replicas",
+  rewrite: (pool) => pool.requirements,
+  scaleUp: true,
+};
+
+/** The scenarios a plan shows: spot only when spot prices are known, autoscaled-max only when an autoscaler scales a workload. */
+export function scenariosFor(spotKnown: boolean, autoscaled: boolean): readonly Scenario[] {
+  return [...SCENARIOS.filter((s) => s.name !== "spot" || spotKnown), ...(autoscaled ? [AUTOSCALED_MAX] : [])];
 }

@@ -1,61 +1,87 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
-import type { ClusterModel, PoolModel } from "../model";
-import { type PackGroup, type PackResult, pack } from "../simulation/pack";
-import { FitCache, type FitResult } from "../simulation/pod-fit";
-import { type Overhead, type PoolOfferings, type Prices, poolOfferings, systemOverhead, withOverhead } from "../simulation/pool-offerings";
-import type { DaemonSetShape, PodShape } from "../workload/workload-model";
+import type { Requirement } from "../../instance-catalogue/requirements";
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
+import type { ClusterModel, PoolModel, SystemPods } from "../model";
+import { withDaemonOverhead } from "../simulation/daemon-overhead";
+import { FitCache, untoleratedTaint } from "../simulation/pod-fit";
+import { type PoolOfferings, type Prices, poolOfferings } from "../simulation/pool-offerings";
+import { type ScheduleResult, schedule } from "../simulation/scheduler";
+import type { DomainUniverse } from "../simulation/topology";
+import { type DaemonSetShape, PLAIN_POD, type PodGroup } from "../workload/workload-model";
 import type { Scenario } from "./scenarios";
 
-// One scenario, end to end: each pool's offerings under the scenario's requirements, the DaemonSet overhead
-// of each pool, every pod group's fit on every pool, then the packing.
+// One scenario, end to end: each pool's offerings under the scenario's requirements, with the DaemonSet
+// overhead of each of its instance types, then Karpenter's scheduling of the node-bound pods.
 
 export interface SimulationInput {
   readonly cluster: ClusterModel;
   readonly catalogue: InstanceCatalogue;
   readonly prices: Prices;
-  /** The node-bound pods (Fargate-bound ones are priced apart). */
-  readonly groups: readonly PackGroup[];
+  /** The node-bound pod groups (Fargate-bound ones are priced apart). */
+  readonly groups: readonly PodGroup[];
   readonly daemonSets: readonly DaemonSetShape[];
 }
 
-/** Karpenter tries pools by descending weight; equal weights by name, for a stable plan. */
+/** Karpenter tries NodePools by descending weight; equal weights by name, later in the alphabet first (OrderByWeight). */
 export function poolOrder(pools: readonly PoolModel[]): PoolModel[] {
-  return [...pools].sort((a, b) => b.weight - a.weight || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...pools].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 
-/** Karpenter packs the largest pods first (CPU, then memory); the id keeps ties stable. */
-export function podOrder(groups: readonly PackGroup[]): PackGroup[] {
-  return [...groups].sort((a, b) => b.pod.cpuMillis - a.pod.cpuMillis || b.pod.memoryBytes - a.pod.memoryBytes || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+/** The DaemonSets the cluster's add-ons run: on every Linux node, tolerating every taint, as the add-ons' manifests do. */
+export function systemDaemonSets(pods: readonly SystemPods[]): DaemonSetShape[] {
+  return pods.map((d) => ({
+    id: `${d.namespace}/${d.name}`,
+    file: d.source,
+    pod: {
+      ...PLAIN_POD,
+      cpuMillis: d.requests.cpuMillis,
+      memoryBytes: d.requests.memoryBytes,
+      nodeSelector: [{ key: LABEL.os, operator: "In", values: ["linux"] }, ...(d.excludes ?? [])] as Requirement[],
+      tolerations: [{ operator: "Exists" }],
+    },
+  }));
 }
 
-function addOverhead(a: Overhead, pod: PodShape): Overhead {
-  const extended = { ...a.extended };
-  for (const [name, amount] of Object.entries(pod.extended)) extended[name] = (extended[name] ?? 0) + amount;
-  return { cpu: a.cpu + pod.cpuMillis, memory: a.memory + pod.memoryBytes, pods: a.pods + 1, extended };
+/** The zones as far as the cluster knows them; for an existing VPC, one stand-in per private subnet. */
+export function clusterZones(cluster: ClusterModel): { readonly zones: readonly string[]; readonly known: boolean } {
+  return cluster.zones !== undefined
+    ? { zones: cluster.zones, known: true }
+    : { zones: Array.from({ length: cluster.zoneCount }, (_, i) => `zone-${i + 1}`), known: false };
+}
+
+function domainUniverse(pools: readonly PoolOfferings[]): DomainUniverse {
+  const union = (lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
+  const allZones = union(pools.map((p) => p.zones));
+  return {
+    // nodeTaintsPolicy Honor: only the zones of pools whose taints the owner tolerates count.
+    zones: (owner) =>
+      owner === undefined ? allZones : union(pools.filter((p) => untoleratedTaint(owner.pod.tolerations, p.pool.taints) === undefined).map((p) => p.zones)),
+    capacityTypes: union(pools.map((p) => p.capacityTypes)),
+  };
 }
 
 export interface ScenarioRun {
+  /** Each pool's offerings under the scenario, in Karpenter's order. */
   readonly pools: readonly PoolOfferings[];
-  readonly result: PackResult;
-  /** A group's fit on the pool at this index (cached). */
-  readonly fits: (group: PackGroup, pool: number) => FitResult;
+  readonly fits: FitCache;
+  readonly result: ScheduleResult;
 }
 
 export function simulateScenario(scenario: Scenario, input: SimulationInput): ScenarioRun {
-  const context = { catalogue: input.catalogue, prices: input.prices, region: input.cluster.region, zones: input.cluster.zones };
-  const fits = new FitCache(input.catalogue.labelKeys, input.cluster.region);
-  const pools = poolOrder(input.cluster.pools).map((pool) => {
-    const offerings = poolOfferings(pool, scenario.rewrite(pool), context);
-    // A workload DaemonSet runs on the pool's nodes when it tolerates the taints and selects the pool's types.
-    let overhead = systemOverhead(pool, input.cluster.nodeDaemonSets);
-    for (const ds of input.daemonSets) if (fits.fit(ds.pod, offerings).ok) overhead = addOverhead(overhead, ds.pod);
-    return withOverhead(offerings, overhead);
-  });
-  const groups = podOrder(input.groups);
-  const matrix: FitResult[][] = groups.map((g) => pools.map((p) => fits.fit(g.pod, p)));
-  return {
+  const { cluster } = input;
+  const { zones, known } = clusterZones(cluster);
+  const context = { catalogue: input.catalogue, prices: input.prices, region: cluster.region, zones, zonesKnown: known };
+  const fits = new FitCache(input.catalogue.labelKeys, cluster.region);
+  const daemonSets = [...systemDaemonSets(cluster.nodeDaemonSets), ...input.daemonSets];
+  const pools = poolOrder(cluster.pools).map((pool) => withDaemonOverhead(poolOfferings(pool, scenario.rewrite(pool), context), daemonSets, fits));
+  const result = schedule({
     pools,
-    result: pack({ pools, groups, fits: matrix, spotKnown: input.prices.spotKnown }),
-    fits: (group, pool) => fits.fit(group.pod, pools[pool]),
-  };
+    groups: input.groups,
+    fits,
+    universe: domainUniverse(pools),
+    spotKnown: input.prices.spotKnown,
+    zonesKnown: known,
+    scaleUp: scenario.scaleUp === true ? input.groups.map((g) => Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)) : undefined,
+  });
+  return { pools, fits, result };
 }

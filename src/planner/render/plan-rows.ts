@@ -1,5 +1,5 @@
 import { HOURS_PER_MONTH, type Plan, type ScenarioDetail, type ScenarioJson } from "../plan/plan-types";
-import type { PlannedNode } from "../simulation/pack";
+import type { PlannedNode } from "../simulation/launch";
 
 // The rows both human renderers (Markdown, terminal table) show, computed once so they cannot disagree.
 
@@ -36,7 +36,9 @@ export function scenarioRows(plan: Plan): ScenarioRow[] {
   const reference = plan.json.scenarios[0];
   return plan.json.scenarios.map((s: ScenarioJson, i) => {
     const d = plan.details[i] as ScenarioDetail;
-    const saving = i === 0 ? "-" : reference.hourlyUsd === 0 ? "-" : `${(((reference.hourlyUsd - s.hourlyUsd) / reference.hourlyUsd) * 100).toFixed(1)}%`;
+    // autoscaled-max is more load, not another configuration: no saving to compare.
+    const comparable = i > 0 && s.name !== "autoscaled-max" && reference.hourlyUsd !== 0;
+    const saving = comparable ? `${(((reference.hourlyUsd - s.hourlyUsd) / reference.hourlyUsd) * 100).toFixed(1)}%` : "-";
     return {
       name: s.name,
       nodes: `${s.nodeCount}: ${nodeSummary(d.nodes)}`,
@@ -80,7 +82,7 @@ export function nodeRows(plan: Plan): NodeRow[] {
         scenario: d.name,
         pool: n.pool,
         instanceType: n.type.name,
-        capacityType: n.priceIsUpperBound ? `${n.capacityType} (priced on-demand)` : n.capacityType,
+        capacityType: n.priceIsUpperBound ? `${n.capacityType} (on-demand price, upper bound)` : n.capacityType,
         arch: n.type.arch,
         zone: n.zone ?? "any",
         count,
@@ -94,11 +96,13 @@ export function nodeRows(plan: Plan): NodeRow[] {
   return rows;
 }
 
-/** "this cluster costs $X/month before any workload, and $Y with it". */
+/** "this cluster costs $X/month before any workload, and $Y with it": the workload is its nodes and its Fargate pods. */
 export function costSentence(plan: Plan): string {
   const base = plan.json.base.hourlyUsd * HOURS_PER_MONTH;
-  const total = base + plan.json.scenarios[0].monthlyUsd;
-  return `This cluster costs $${usdMonth(base)}/month before any workload, and $${usdMonth(total)}/month with it (as configured).`;
+  const fargate = plan.json.fargateWorkload.hourlyUsd * HOURS_PER_MONTH;
+  const total = base + fargate + plan.json.scenarios[0].monthlyUsd;
+  const onFargate = fargate > 0 ? `, $${usdMonth(fargate)} of it on Fargate` : "";
+  return `This cluster costs $${usdMonth(base)}/month before any workload, and $${usdMonth(total)}/month with it (as configured${onFargate}).`;
 }
 
 export function floorSentence(plan: Plan): string {

@@ -62,6 +62,18 @@ export function renderPlanMarkdown(plan: Plan): string {
         ["**base**", `**${usdHour(json.base.hourlyUsd)}**`, `**${usdMonth(json.base.hourlyUsd * HOURS_PER_MONTH)}**`],
       ],
     ),
+    ...(json.fargateWorkload.items.length === 0
+      ? []
+      : [
+          "",
+          "### The workload on Fargate",
+          "",
+          ...table(
+            ["item", "$/hour", "$/month"],
+            ["l", "r", "r"],
+            json.fargateWorkload.items.map((i) => [i.what, usdHour(i.hourlyUsd), usdMonth(i.hourlyUsd * HOURS_PER_MONTH)]),
+          ),
+        ]),
     "",
     costSentence(plan),
     "",
@@ -75,6 +87,18 @@ export function renderPlanMarkdown(plan: Plan): string {
   ];
   const unschedulable = json.scenarios.flatMap((s) => s.unschedulable.map((u) => [s.name, u.pod, u.reason]));
   if (unschedulable.length > 0) lines.push("", "### Unschedulable", "", ...table(["scenario", "pod", "reason"], ["l", "l", "l"], unschedulable));
+  if (json.daemonSets.length > 0) {
+    lines.push(
+      "",
+      "### DaemonSets (on every node they run on)",
+      "",
+      ...table(
+        ["DaemonSet", "CPU per node", "memory per node", "as-configured nodes"],
+        ["l", "r", "r", "r"],
+        json.daemonSets.map((d) => [d.id, `${d.cpuMillis}m`, `${Math.round(d.memoryBytes / 1024 / 1024)} MiB`, d.nodes]),
+      ),
+    );
+  }
   if (json.warnings.length > 0) lines.push("", "### Warnings", "", ...json.warnings.map((w) => `- ${w}`));
   return `${lines.join("\n")}\n`;
 }

@@ -34,6 +34,16 @@ export function renderPlanTable(plan: Plan): string {
       ...json.base.items.map((i) => [i.what, usdHour(i.hourlyUsd), usdMonth(i.hourlyUsd * HOURS_PER_MONTH)]),
       ["total", usdHour(json.base.hourlyUsd), usdMonth(json.base.hourlyUsd * HOURS_PER_MONTH)],
     ]),
+    ...(json.fargateWorkload.items.length === 0
+      ? []
+      : [
+          "",
+          ...columns(
+            ["the workload on Fargate", "$/hour", "$/month"],
+            new Set([1, 2]),
+            json.fargateWorkload.items.map((i) => [i.what, usdHour(i.hourlyUsd), usdMonth(i.hourlyUsd * HOURS_PER_MONTH)]),
+          ),
+        ]),
     costSentence(plan),
     "",
     ...columns(
@@ -42,6 +52,16 @@ export function renderPlanTable(plan: Plan): string {
       nodeRows(plan).map((r) => [r.scenario, r.pool, r.instanceType, r.capacityType, r.arch, r.zone, r.count, r.podsPerNode, r.cpu, r.memory, r.hourlyEach]),
     ),
   ];
+  if (json.daemonSets.length > 0) {
+    lines.push(
+      "",
+      ...columns(
+        ["DaemonSet", "CPU per node", "memory per node", "as-configured nodes"],
+        new Set([1, 2, 3]),
+        json.daemonSets.map((d) => [d.id, `${d.cpuMillis}m`, `${Math.round(d.memoryBytes / 1024 / 1024)} MiB`, d.nodes]),
+      ),
+    );
+  }
   for (const s of json.scenarios) for (const u of s.unschedulable) lines.push(`unschedulable in ${s.name}: ${u.pod}: ${u.reason}`);
   return `${lines.join("\n")}\n`;
 }

@@ -1,20 +1,28 @@
 import { allowedValues, formatRequirement, type Requirement, satisfies } from "../../instance-catalogue/requirements";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { Taint } from "../model";
-import type { PodShape, Toleration } from "../workload/workload-model";
+import type { Toleration } from "../workload/workload-model";
 import { OPEN_LABELS, type PoolOfferings, type PricedCapacityType } from "./pool-offerings";
 
-// Can a pod run on a node of this pool, and on which of its instance types? Karpenter's rules: the pod must
-// tolerate the pool's taints; its node selector and required node affinity must be compatible with the
-// pool's requirements; a custom label the pool does not define cannot be selected. Of several required
-// affinity terms, Karpenter tries the first and relaxes to the next only when it cannot schedule: here, the
-// first term this pool can satisfy is used.
+// Can a pod run on a node of this pool, and on which of its instance types? Karpenter's NodeClaim.CanAdd
+// checks, in this order: the pool's taints (scheduling.Taints.ToleratesPod), then the pod's requirements
+// against the pool's (Requirements.Compatible): well-known labels select instance types, offerings (capacity
+// type, zone), or the pool's own labels; a custom label the pool does not define cannot be selected.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/nodeclaim.go CanAdd
+
+/** The requirements and tolerations a pod is tried with: its preferences may be relaxed (preferences.ts). */
+export interface PodForm {
+  readonly requirements: readonly Requirement[];
+  readonly tolerations: readonly Toleration[];
+  /** Identifies requirements and tolerations together, for the cache. */
+  readonly key: string;
+}
 
 export interface PoolFit {
-  /** Which of the pool's candidates the pod accepts (by index); shared between pods with the same selectors. */
+  /** Which of the pool's candidates the pod accepts (by index); shared between pods with the same requirements. */
   readonly accepts: Uint8Array;
   readonly capacityTypes: readonly PricedCapacityType[];
-  readonly zones: readonly string[] | undefined;
+  readonly zones: readonly string[];
 }
 
 export type FitResult = { readonly ok: true; readonly fit: PoolFit } | { readonly ok: false; readonly reason: string };
@@ -29,9 +37,12 @@ function tolerates(tolerations: readonly Toleration[], taint: Taint): boolean {
   });
 }
 
-/** PreferNoSchedule only steers the scheduler; NoSchedule and NoExecute keep intolerant pods off. */
+/**
+ * The first taint the pod does not tolerate. PreferNoSchedule counts as a taint to tolerate, as it does for
+ * Karpenter until the last relaxation step adds a toleration for it (preferences.go toleratePreferNoScheduleTaints).
+ */
 export function untoleratedTaint(tolerations: readonly Toleration[], taints: readonly Taint[]): Taint | undefined {
-  return taints.find((taint) => taint.effect !== "PreferNoSchedule" && !tolerates(tolerations, taint));
+  return taints.find((taint) => !tolerates(tolerations, taint));
 }
 
 /** Whether a pod requirement on a label the pool itself defines (its labels, name, custom requirements) can hold. */
@@ -39,7 +50,7 @@ function poolLabelAllows(offerings: PoolOfferings, r: Requirement, region: strin
   const pool = offerings.pool;
   const fixed = r.key === LABEL.nodePool ? pool.name : r.key === LABEL.nodeClass ? pool.nodeClass.name : r.key === LABEL.region ? region : pool.labels[r.key];
   if (fixed !== undefined) return satisfies(fixed, r);
-  if (OPEN_LABELS.has(r.key)) return true;
+  if (OPEN_LABELS.has(r.key) || r.key === LABEL.zoneId) return true;
   const poolRequirements = offerings.poolLabelRequirements.filter((p) => p.key === r.key);
   if (poolRequirements.length === 0) return r.operator === "NotIn" || r.operator === "DoesNotExist";
   const candidates = poolRequirements.find((p) => p.operator === "In")?.values;
@@ -53,7 +64,7 @@ function poolLabelAllows(offerings: PoolOfferings, r: Requirement, region: strin
 interface TermFit {
   readonly typeRequirements: readonly Requirement[];
   readonly capacityTypes: readonly PricedCapacityType[];
-  readonly zones: readonly string[] | undefined;
+  readonly zones: readonly string[];
 }
 
 function termFit(offerings: PoolOfferings, requirements: readonly Requirement[], typeKeys: ReadonlySet<string>, region: string): TermFit | string {
@@ -63,16 +74,17 @@ function termFit(offerings: PoolOfferings, requirements: readonly Requirement[],
   for (const r of requirements) {
     if (typeKeys.has(r.key)) typeRequirements.push(r);
     else if (r.key === LABEL.capacityType) capacityTypes = allowedValues(capacityTypes, r) as PricedCapacityType[];
-    else if (r.key === LABEL.zone) zones = zones === undefined ? (r.operator === "In" ? [...(r.values ?? [])] : undefined) : allowedValues(zones, r);
+    else if (r.key === LABEL.zone) zones = allowedValues(zones, r);
     else if (!poolLabelAllows(offerings, r, region)) return `requires ${formatRequirement(r)}, which the pool's labels and requirements do not provide`;
   }
   if (capacityTypes.length === 0) return `requires a capacity type the pool does not offer (${offerings.capacityTypes.join(", ")})`;
-  if (zones !== undefined && zones.length === 0) return "requires a zone the pool cannot launch in";
+  if (zones.length === 0) return `requires a zone the pool cannot launch in (${offerings.zones.join(", ")})`;
   return { typeRequirements, capacityTypes, zones };
 }
 
-/** Caches acceptance masks per pool and selector, so that a thousand identical pods cost one evaluation. */
+/** Caches fits per pool and pod form, so that a thousand identical pods cost one evaluation. */
 export class FitCache {
+  private readonly fits = new Map<PoolOfferings, Map<string, FitResult>>();
   private readonly masks = new Map<PoolOfferings, Map<string, Uint8Array>>();
 
   constructor(
@@ -99,27 +111,32 @@ export class FitCache {
     return mask;
   }
 
-  /** The pod on this pool: the first affinity term that works, or why none does. */
-  fit(pod: PodShape, offerings: PoolOfferings): FitResult {
+  private evaluate(form: PodForm, offerings: PoolOfferings): FitResult {
     if (offerings.emptyReason !== undefined) return { ok: false, reason: offerings.emptyReason };
-    const taint = untoleratedTaint(pod.tolerations, offerings.pool.taints);
+    const taint = untoleratedTaint(form.tolerations, offerings.pool.taints);
     if (taint !== undefined)
       return { ok: false, reason: `does not tolerate the taint ${taint.key}${taint.value === undefined ? "" : `=${taint.value}`}:${taint.effect}` };
-    const terms = pod.affinityTerms.length === 0 ? [[]] : pod.affinityTerms;
-    let firstReason = "";
-    for (const term of terms) {
-      const result = termFit(offerings, [...pod.nodeSelector, ...term], this.typeKeys, this.region);
-      if (typeof result === "string") {
-        firstReason ||= result;
-        continue;
-      }
-      const accepts = this.mask(offerings, result.typeRequirements);
-      if (!accepts.includes(1)) {
-        firstReason ||= `requires ${result.typeRequirements.map(formatRequirement).join(", ")}, which none of the pool's instance types has`;
-        continue;
-      }
-      return { ok: true, fit: { accepts, capacityTypes: result.capacityTypes, zones: result.zones } };
+    const result = termFit(offerings, form.requirements, this.typeKeys, this.region);
+    if (typeof result === "string") return { ok: false, reason: result };
+    const accepts = this.mask(offerings, result.typeRequirements);
+    if (!accepts.includes(1)) {
+      return { ok: false, reason: `requires ${result.typeRequirements.map(formatRequirement).join(", ")}, which none of the pool's instance types has` };
     }
-    return { ok: false, reason: firstReason };
+    return { ok: true, fit: { accepts, capacityTypes: result.capacityTypes, zones: result.zones } };
+  }
+
+  /** The pod, in this form, on this pool. */
+  fit(form: PodForm, offerings: PoolOfferings): FitResult {
+    let byForm = this.fits.get(offerings);
+    if (byForm === undefined) {
+      byForm = new Map();
+      this.fits.set(offerings, byForm);
+    }
+    let result = byForm.get(form.key);
+    if (result === undefined) {
+      result = this.evaluate(form, offerings);
+      byForm.set(form.key, result);
+    }
+    return result;
   }
 }

@@ -1,17 +1,12 @@
-import type { Requirement } from "../../instance-catalogue/requirements";
 import { bytes, cpuMillis, parseQuantity } from "../../shared/quantity";
-import { isRequirementOperator, REQUIREMENT_OPERATORS } from "../../shared/vocabulary/requirement-operators";
-import type { PodShape, Toleration } from "./workload-model";
+import { placementOf } from "./pod-scheduling";
+import { isRecord, type Raw, type Report } from "./raw-object";
+import { PLAIN_POD, type PodShape } from "./workload-model";
 
 // A pod spec (a template's `spec`) into the scheduler's view of it. Requests follow Kubernetes: a container
 // with limits and no requests requests its limits; init containers run one at a time before the others, and
 // restartable init containers (sidecars, restartPolicy: Always) keep running beside everything after them.
 // @see https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/#resource-sharing-within-containers
-
-export type Report = (path: string, value: unknown, message: string) => void;
-
-type Raw = Record<string, unknown>;
-const isRecord = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);
 
 interface Amounts {
   cpu: number;
@@ -99,60 +94,11 @@ function containers(spec: Raw, field: "containers" | "initContainers", path: str
   });
 }
 
-function requirementsOf(expressions: unknown, path: string, report: Report): Requirement[] {
-  if (expressions === undefined) return [];
-  if (!Array.isArray(expressions)) {
-    report(path, expressions, "must be a list of {key, operator, values}");
-    return [];
-  }
-  const result: Requirement[] = [];
-  for (const [i, e] of expressions.entries()) {
-    const where = `${path}[${i}]`;
-    if (!isRecord(e) || typeof e.key !== "string") report(`${where}.key`, isRecord(e) ? e.key : e, "must be a label key");
-    else if (!isRequirementOperator(e.operator)) report(`${where}.operator`, e.operator, `must be one of ${REQUIREMENT_OPERATORS.join(", ")}`);
-    else if (!Array.isArray(e.values ?? []) || !((e.values ?? []) as unknown[]).every((v) => typeof v === "string"))
-      report(`${where}.values`, e.values, "must be a list of strings");
-    else result.push({ key: e.key, operator: e.operator, values: (e.values ?? []) as string[] });
-  }
-  return result;
-}
-
-function affinityTerms(spec: Raw, path: string, report: Report): Requirement[][] {
-  const required = (spec.affinity as Raw | undefined)?.nodeAffinity as Raw | undefined;
-  const selector = required?.requiredDuringSchedulingIgnoredDuringExecution as Raw | undefined;
-  if (selector === undefined) return [];
-  const where = `${path}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`;
-  const terms = selector.nodeSelectorTerms;
-  if (!Array.isArray(terms)) {
-    report(where, terms, "must be a list of terms");
-    return [];
-  }
-  return terms.map((term, i) => {
-    if (isRecord(term) && term.matchFields !== undefined)
-      report(`${where}[${i}].matchFields`, term.matchFields, "is not supported by the planner (it selects one node by name)");
-    return requirementsOf(isRecord(term) ? term.matchExpressions : term, `${where}[${i}].matchExpressions`, report);
-  });
-}
-
-function tolerationsOf(spec: Raw, path: string, report: Report): Toleration[] {
-  const list = spec.tolerations;
-  if (list === undefined) return [];
-  if (!Array.isArray(list)) {
-    report(`${path}.tolerations`, list, "must be a list of tolerations");
-    return [];
-  }
-  return list.filter((t, i): t is Toleration => {
-    if (isRecord(t) && (t.operator === undefined || t.operator === "Equal" || t.operator === "Exists")) return true;
-    report(`${path}.tolerations[${i}]`, t, "must be a toleration {key, operator: Equal or Exists, value, effect}");
-    return false;
-  });
-}
-
 /** The scheduler's view of a pod spec; problems go to `report` with their path under `path`. */
 export function podShapeOf(spec: unknown, path: string, report: Report): PodShape {
   if (!isRecord(spec)) {
     report(path, spec, "must be a pod spec (a mapping with containers)");
-    return { cpuMillis: 0, memoryBytes: 0, extended: {}, nodeSelector: [], affinityTerms: [], tolerations: [], hasRequests: false };
+    return { ...PLAIN_POD, cpuMillis: 0, memoryBytes: 0, hasRequests: false };
   }
   let requested = false;
   let running = zero();
@@ -175,22 +121,11 @@ export function podShapeOf(spec: unknown, path: string, report: Report): PodShap
   }
   const effective = max(initPeak, add(running, sidecars));
 
-  const nodeSelector: Requirement[] = [];
-  if (spec.nodeSelector !== undefined) {
-    if (!isRecord(spec.nodeSelector)) report(`${path}.nodeSelector`, spec.nodeSelector, "must be a mapping of label keys to values");
-    else
-      for (const [key, value] of Object.entries(spec.nodeSelector)) {
-        if (typeof value !== "string") report(`${path}.nodeSelector.${key}`, value, "must be a string (quote numbers and booleans in YAML)");
-        else nodeSelector.push({ key, operator: "In", values: [value] });
-      }
-  }
   return {
     cpuMillis: effective.cpu,
     memoryBytes: effective.memory,
     extended: effective.extended,
-    nodeSelector,
-    affinityTerms: affinityTerms(spec, path, report),
-    tolerations: tolerationsOf(spec, path, report),
+    ...placementOf(spec, path, report),
     hasRequests: requested,
   };
 }

@@ -1,19 +1,18 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { LineCounter, parseAllDocuments } from "yaml";
 import { InputError } from "../../shared/input-error";
 import { decodeUtf8, readAtMost, readFailure } from "../../shared/untrusted-file";
-import type { Workload } from "./workload-model";
-import { type ObjectResult, objectPods } from "./workload-objects";
+import { withAutoscalers } from "./autoscalers";
+import { parseDocuments } from "./parse-documents";
+import type { PodGroup, Workload } from "./workload-model";
+import { emptyObjectResult, type ObjectResult, objectPods } from "./workload-objects";
 
-// `--workload <file|dir>`: ordinary Kubernetes YAML (or JSON), multi-document files, a folder of them.
-// Input is untrusted: no more than MAX_FILE_BYTES + 1 bytes are read of a file (its size is not trusted:
-// /dev/zero has none), bytes that are not UTF-8 are refused, and YAML aliases are capped (the yaml package's
-// maxAliasCount) so that a "billion laughs" document cannot expand without bound.
+// `--workload <file|dir|->`: ordinary Kubernetes YAML (or JSON), multi-document files, a folder of them, or
+// standard input. Input is untrusted: no more than MAX_FILE_BYTES + 1 bytes are read of a file (its size is
+// not trusted: /dev/zero has none), bytes that are not UTF-8 are refused, and YAML aliases are capped
+// (parse-documents.ts) so that a "billion laughs" document cannot expand without bound.
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-/** Workload YAML rarely needs anchors at all; 100 is the yaml package's own default. */
-export const MAX_ALIAS_COUNT = 100;
 const EXTENSIONS = new Set([".yaml", ".yml", ".json"]);
 
 /** A path that cannot be read, as a problem: the file system's reason in words, never a stack trace. */
@@ -62,43 +61,45 @@ function readText(file: string, problems: string[]): string | undefined {
   return decoded.text;
 }
 
-/** Parses one file into `result`; returns how many documents held something (not empty, not null). */
-function parseFile(file: string, problems: string[], result: ObjectResult): number {
-  const text = readText(file, problems);
-  if (text === undefined) return 1;
-  const lineCounter = new LineCounter();
-  const documents = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const list = Array.isArray(documents) ? documents : [documents];
+/** Parses one file's text into `result`; returns how many documents held something (not empty, not null). */
+function parseText(text: string, file: string, problems: string[], warnings: string[], result: ObjectResult): number {
   let filled = 0;
-  list.forEach((document, i) => {
-    const where = `${file}: document ${i + 1}`;
-    if (document.errors.length > 0) {
-      filled++;
-      for (const e of document.errors) {
-        const { line, col } = lineCounter.linePos(e.pos[0]);
-        problems.push(`${file}: line ${line}, column ${col}: ${e.message.split("\n")[0]}`);
-      }
-      return;
-    }
-    let object: unknown;
-    try {
-      object = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-    } catch (error) {
-      filled++;
-      problems.push(`${where}: ${(error as Error).message} (more than ${MAX_ALIAS_COUNT} alias expansions)`);
-      return;
-    }
-    if (object !== null && object !== undefined) filled++;
-    objectPods(object, file, where, problems, result);
-  });
+  for (const document of parseDocuments(text, file, problems, warnings)) {
+    if (!document.empty) filled++;
+    objectPods(document.value, file, `${file}: document ${document.index}`, problems, result);
+  }
   return filled;
 }
 
 /** The file names kustomize reads in a folder (kustomization.yaml, .yml, or Kustomization). */
 const KUSTOMIZATION = /^(kustomization\.ya?ml|Kustomization)$/;
 
-/** Every pod group and DaemonSet of a file or folder; every problem of every file at once, as a InputError. */
-export function readWorkload(target: string): Workload {
+/** What the planner calls standard input when --workload is "-". */
+export const STDIN = "-";
+
+/** Ids stay "<namespace>/<name>" unless two kinds share a name; then the kind tells them apart. */
+function uniqueIds(groups: readonly PodGroup[]): PodGroup[] {
+  const counts = new Map<string, number>();
+  for (const g of groups) counts.set(g.id, (counts.get(g.id) ?? 0) + 1);
+  return groups.map((g) => ((counts.get(g.id) ?? 0) > 1 ? { ...g, id: `${g.id} (${g.kind})` } : g));
+}
+
+/** The files a --workload names, with their text read (or a problem for each that cannot be). */
+function workloadTexts(
+  target: string,
+  stdin: () => Buffer,
+  problems: string[],
+): { texts: { file: string; text: () => string | undefined }[]; kustomizations: string[] } {
+  if (target === STDIN) {
+    const bytes = stdin();
+    if (bytes.length > MAX_FILE_BYTES) {
+      problems.push(`standard input: larger than ${MAX_FILE_BYTES} bytes (5 MiB), the most a workload may be; split it into files and plan their folder`);
+      return { texts: [], kustomizations: [] };
+    }
+    const decoded = decodeUtf8(bytes);
+    if ("badLine" in decoded) problems.push(`standard input: line ${decoded.badLine} is not valid UTF-8`);
+    return { texts: [{ file: "standard input", text: () => ("badLine" in decoded ? undefined : decoded.text) }], kustomizations: [] };
+  }
   let stat: fs.Stats;
   try {
     stat = fs.statSync(target);
@@ -106,7 +107,6 @@ export function readWorkload(target: string): Workload {
     const missing = (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
     throw new InputError("--workload", [missing ? `${target}: no such file or folder` : unreadable(target, error)]);
   }
-  const problems: string[] = [];
   const listed = stat.isDirectory() ? listFiles(target, problems) : [target];
   // kustomize's own file lists manifests and patches; it is not one (it often has no kind at all).
   const kustomizations = listed.filter((file) => KUSTOMIZATION.test(path.basename(file)));
@@ -115,34 +115,50 @@ export function readWorkload(target: string): Workload {
   }
   const files = listed.filter((file) => !kustomizations.includes(file));
   if (files.length === 0 && problems.length === 0) throw new InputError("--workload", [`${target}: no .yaml, .yml or .json files in this folder`]);
-  const result: ObjectResult = { groups: [], daemonSets: [], skippedKinds: [] };
-  const empty = files.filter((file) => parseFile(file, problems, result) === 0);
-  if (problems.length === 0 && empty.length === files.length) {
+  // Read when parsed, so that every file's problems come in the order of the files.
+  return { texts: files.map((file) => ({ file, text: () => readText(file, problems) })), kustomizations };
+}
+
+const readStdin = (): Buffer => readAtMost("/dev/stdin", MAX_FILE_BYTES);
+
+/**
+ * Every pod group and DaemonSet of a file, a folder or standard input ("-"); every problem of every file at
+ * once, as an InputError.
+ */
+export function readWorkload(target: string, stdin: () => Buffer = readStdin): Workload {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const { texts, kustomizations } = workloadTexts(target, stdin, problems);
+  const result = emptyObjectResult();
+  const empty = texts
+    .filter(({ file, text }) => {
+      const read = text();
+      return read !== undefined && parseText(read, file, problems, warnings, result) === 0;
+    })
+    .map((t) => t.file);
+  if (problems.length === 0 && empty.length === texts.length) {
     throw new InputError(target, [
-      `${target}: no Kubernetes objects; ${files.length === 1 ? "the file is" : "every file is"} empty or holds only comments and "---"`,
+      `${target === STDIN ? "standard input" : target}: no Kubernetes objects; ${target === STDIN ? "it is" : texts.length === 1 ? "the file is" : "every file is"} empty or holds only comments and "---"`,
     ]);
   }
+  if (problems.length > 0) throw new InputError(target === STDIN ? "standard input" : target, problems);
 
-  const seen = new Map<string, string>();
-  for (const g of [...result.groups, ...result.daemonSets]) {
-    const previous = seen.get(g.id);
-    if (previous !== undefined) problems.push(`${g.file}: ${g.id} is defined twice (also in ${previous}); each namespace/name may appear once`);
-    seen.set(g.id, g.file);
-  }
-  if (problems.length > 0) throw new InputError(target, problems);
-
+  const groups = uniqueIds(withAutoscalers([...result.groups.values()], result.autoscalers, result.pinnedToZero, warnings));
   // An empty file among others is likely a placeholder or a generator's leftover: said, not fatal.
-  const warnings = empty.map((file) => `${file}: no Kubernetes objects (empty, or only comments and "---"); skipped`);
+  warnings.push(...empty.map((file) => `${file}: no Kubernetes objects (empty, or only comments and "---"); skipped`));
   for (const file of kustomizations) {
     warnings.push(
       `${file}: kustomize's file, skipped: the folder's manifests are planned as written, without its patches; for what kustomize renders, plan kustomize build's output`,
     );
   }
-  const noRequests = result.groups.filter((g) => !g.pod.hasRequests && g.replicas > 0).map((g) => g.id);
+  if (result.repeated.length > 0)
+    warnings.push(`objects defined more than once; the last definition stands, as kubectl apply leaves it: ${result.repeated.join(", ")}`);
+  if (result.hooks.length > 0) warnings.push(`Helm hook objects run around a release, not steadily, and were left out: ${result.hooks.join(", ")}`);
+  const noRequests = groups.filter((g) => !g.pod.hasRequests && g.replicas > 0).map((g) => g.id);
   if (noRequests.length > 0) warnings.push(`pods without CPU or memory requests count as zero: ${noRequests.join(", ")}`);
   const skipped = [...new Set(result.skippedKinds)].sort();
   if (skipped.length > 0) warnings.push(`kinds the planner does not know were skipped: ${skipped.join(", ")}`);
-  const cron = result.groups.filter((g) => g.kind === "CronJob").map((g) => g.id);
+  const cron = groups.filter((g) => g.kind === "CronJob").map((g) => g.id);
   if (cron.length > 0) warnings.push(`CronJobs are planned as if their Job were running: ${cron.join(", ")}`);
-  return { groups: result.groups, daemonSets: result.daemonSets, warnings };
+  return { groups, daemonSets: [...result.daemonSets.values()], warnings };
 }

@@ -1,13 +1,54 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
 
-// What the planner takes from Kubernetes workload YAML: pods as groups of identical replicas, and the
-// DaemonSets that add overhead to every node they run on.
+// What the planner takes from Kubernetes workload YAML: pods as groups of identical replicas, with what the
+// scheduler and Karpenter read of them, and the DaemonSets that add overhead to every node they run on.
 
 export interface Toleration {
   readonly key?: string;
   readonly operator?: "Equal" | "Exists";
   readonly value?: string;
   readonly effect?: string;
+}
+
+/** A Kubernetes label selector. Matches nothing when a term names no label at all (an empty selector matches every pod). */
+export interface LabelSelector {
+  readonly matchLabels: Readonly<Record<string, string>>;
+  readonly matchExpressions: readonly {
+    readonly key: string;
+    readonly operator: "In" | "NotIn" | "Exists" | "DoesNotExist";
+    readonly values: readonly string[];
+  }[];
+}
+
+/** Which namespaces a pod affinity term counts pods in: its own (the default), a list, or all (namespaceSelector: {}). */
+export type NamespaceScope = { readonly kind: "own" } | { readonly kind: "list"; readonly namespaces: readonly string[] } | { readonly kind: "all" };
+
+/** One term of pod affinity or anti-affinity: pods the selector matches, counted per domain of topologyKey. */
+export interface PodAffinityTerm {
+  readonly topologyKey: string;
+  /** Undefined: the term selects no pod (a term without labelSelector). */
+  readonly selector: LabelSelector | undefined;
+  readonly namespaces: NamespaceScope;
+  /** Label keys whose values on the incoming pod are added to the selector (matchLabelKeys). */
+  readonly matchLabelKeys: readonly string[];
+  /** Preferred terms only: 1-100. */
+  readonly weight?: number;
+}
+
+export interface SpreadConstraint {
+  readonly topologyKey: string;
+  readonly maxSkew: number;
+  readonly whenUnsatisfiable: "DoNotSchedule" | "ScheduleAnyway";
+  readonly selector: LabelSelector | undefined;
+  readonly matchLabelKeys: readonly string[];
+  readonly minDomains?: number;
+  /** Honor: only domains of nodes whose taints the pod tolerates count. Kubernetes' default is Ignore. */
+  readonly nodeTaintsPolicy: "Honor" | "Ignore";
+}
+
+export interface PreferredNodeTerm {
+  readonly weight: number;
+  readonly requirements: readonly Requirement[];
 }
 
 export interface PodShape {
@@ -20,9 +61,24 @@ export interface PodShape {
   readonly nodeSelector: readonly Requirement[];
   /** Required node affinity: terms are ORed, the requirements of a term ANDed. Empty: no affinity. */
   readonly affinityTerms: readonly (readonly Requirement[])[];
+  /** Preferred node affinity, in the order written. */
+  readonly preferredAffinity: readonly PreferredNodeTerm[];
+  readonly podAffinity: readonly PodAffinityTerm[];
+  readonly preferredPodAffinity: readonly PodAffinityTerm[];
+  readonly podAntiAffinity: readonly PodAffinityTerm[];
+  readonly preferredPodAntiAffinity: readonly PodAffinityTerm[];
+  readonly topologySpread: readonly SpreadConstraint[];
   readonly tolerations: readonly Toleration[];
   /** False when no container requests CPU or memory: the pod counts as zero (and is warned about). */
   readonly hasRequests: boolean;
+}
+
+/** A HorizontalPodAutoscaler (or KEDA ScaledObject) that owns a group's replica count. */
+export interface Autoscaling {
+  /** "HorizontalPodAutoscaler default/web". */
+  readonly source: string;
+  readonly minReplicas: number;
+  readonly maxReplicas: number;
 }
 
 export interface PodGroup {
@@ -30,9 +86,13 @@ export interface PodGroup {
   readonly id: string;
   readonly kind: string;
   readonly namespace: string;
-  /** Pod template labels: Fargate profile selectors match them. */
+  readonly name: string;
+  /** Pod template labels: Fargate profile selectors and pod (anti-)affinity selectors match them. */
   readonly labels: Readonly<Record<string, string>>;
+  /** The pods that run: the workload's replicas, or its autoscaler's minimum. */
   readonly replicas: number;
+  /** The autoscaler that scales the group, whose maximum the plan prices as a scenario of its own. */
+  readonly autoscaling?: Autoscaling;
   readonly pod: PodShape;
   /** The file it came from. */
   readonly file: string;
@@ -49,3 +109,18 @@ export interface Workload {
   readonly daemonSets: readonly DaemonSetShape[];
   readonly warnings: readonly string[];
 }
+
+/** A pod shape with no scheduling constraints: what a DaemonSet of the system, or a test, starts from. */
+export const PLAIN_POD: Omit<PodShape, "cpuMillis" | "memoryBytes"> = {
+  extended: {},
+  nodeSelector: [],
+  affinityTerms: [],
+  preferredAffinity: [],
+  podAffinity: [],
+  preferredPodAffinity: [],
+  podAntiAffinity: [],
+  preferredPodAntiAffinity: [],
+  topologySpread: [],
+  tolerations: [],
+  hasRequests: true,
+};

@@ -216,10 +216,19 @@ describe("npm run plan -- --live", () => {
     });
     expect([result.status, result.stderr]).toEqual([0, ""]);
     const json = JSON.parse(result.stdout);
-    expect(json.scenarios.map((s: { name: string }) => s.name)).toEqual(["as-configured", "amd64-only", "multiarch", "on-demand-only", "spot"]);
-    // Spot is preferred where allowed and priced: c6g.medium in us-east-1a at $0.0131.
+    expect(json.scenarios.map((s: { name: string }) => s.name)).toEqual([
+      "as-configured",
+      "amd64-only",
+      "multiarch",
+      "on-demand-only",
+      "spot",
+      "autoscaled-max",
+    ]);
+    // The demo's two pods spread over zones a and b (one NodeClaim each). Spot is used where allowed and
+    // offered: c6g.medium in us-east-1a at $0.0131; zone b has no spot offering here, so that node is on-demand.
     expect(json.scenarios[0].nodes).toEqual([
-      { pool: "default", instanceType: "c6g.medium", capacityType: "spot", arch: "arm64", zone: "us-east-1a", pods: 2, hourlyUsd: 0.0131 },
+      { pool: "default", instanceType: "c6g.medium", capacityType: "spot", arch: "arm64", zone: "us-east-1a", pods: 1, hourlyUsd: 0.0131 },
+      { pool: "default", instanceType: "c6g.medium", capacityType: "on-demand", arch: "arm64", zone: "us-east-1b", pods: 1, hourlyUsd: 0.034 },
     ]);
     expect(json.prices.asOf).toBe("2026-11-23T09:30:00.000Z");
     expect(json.warnings).not.toContainEqual(expect.stringMatching(/no spot prices/));

@@ -1,0 +1,47 @@
+import type { NodeClaim } from "./node-claim";
+
+// The in-flight NodeClaims in the order Karpenter offers them a pod: fewest pods first, then the oldest
+// (scheduler.go addToInflightNode sorts newNodeClaims by len(Pods) before each pod; its sort is not stable,
+// the planner breaks ties by age so that a plan is the same every time). Kept sorted: a pod only ever adds
+// one to one NodeClaim's count, which moves it a little to the right.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/scheduler.go addToInflightNode
+
+const before = (a: NodeClaim, b: NodeClaim) => a.pods < b.pods || (a.pods === b.pods && a.id < b.id);
+
+export class EmptiestFirst {
+  private readonly order: NodeClaim[] = [];
+
+  /** In order; do not change a NodeClaim's pods while iterating (see `moved`). */
+  get nodeClaims(): readonly NodeClaim[] {
+    return this.order;
+  }
+
+  /** The index a NodeClaim belongs at, among the others (binary search). */
+  private slot(nc: NodeClaim, others: readonly NodeClaim[]): number {
+    let low = 0;
+    let high = others.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (before(others[mid], nc)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  add(nc: NodeClaim): void {
+    this.order.splice(this.slot(nc, this.order), 0, nc);
+  }
+
+  /** The NodeClaim at `index` took a pod: move it to its new place. */
+  moved(index: number): void {
+    const [nc] = this.order.splice(index, 1);
+    this.order.splice(this.slot(nc, this.order), 0, nc);
+  }
+
+  /** Drops the NodeClaims `closed` says no pod can join any more. */
+  prune(closed: (nc: NodeClaim) => boolean): void {
+    let kept = 0;
+    for (const nc of this.order) if (!closed(nc)) this.order[kept++] = nc;
+    this.order.length = kept;
+  }
+}

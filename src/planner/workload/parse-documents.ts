@@ -1,0 +1,117 @@
+import { CORE_SCHEMA, load, mergeTag, YAMLException } from "js-yaml";
+import { MAX_YAML_ALIASES } from "../../shared/untrusted-file";
+
+// The documents of a workload file, parsed as kubectl reads them. Each document is parsed on its own (split
+// at its "---" line), so one broken document does not hide the problems of the next, and so that a problem
+// names its document and line. js-yaml, because workloads run to tens of thousands of documents: it parses
+// them about ten times faster than the yaml package the cluster config uses.
+//
+// kubectl turns YAML into JSON with sigs.k8s.io/yaml's non-strict decoder, which keeps the last of a
+// repeated key without a word, and it takes YAML 1.1's merge keys (<<). The planner takes both too, and says
+// when a key repeats. Aliases are capped: a document that expands one anchor into millions of copies is
+// refused, not expanded.
+// @see https://github.com/kubernetes-sigs/yaml (YAMLToJSON: duplicate keys are not an error)
+
+const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
+
+/**
+ * How many more nodes a document may have expanded than written. js-yaml shares an anchored value between
+ * its aliases instead of copying it, but whatever walks the document (or prints a value of it in a message)
+ * would see every copy: nine aliases of nine aliases of ... are millions of nodes.
+ */
+const MAX_ALIAS_EXPANSION = 10_000;
+
+/** Whether the value, every alias expanded, has more than MAX_ALIAS_EXPANSION mappings and lists beyond those written. */
+function expandsTooMuch(value: unknown): boolean {
+  const expanded = new Map<object, number>();
+  const size = (node: unknown): number => {
+    if (node === null || typeof node !== "object") return 0;
+    const known = expanded.get(node);
+    if (known !== undefined) return known;
+    let total = 1;
+    for (const child of Object.values(node)) total += size(child);
+    expanded.set(node, total);
+    return total;
+  };
+  return size(value) - expanded.size > MAX_ALIAS_EXPANSION;
+}
+
+export interface ParsedDocument {
+  /** 1-based, in the file. */
+  readonly index: number;
+  /** The document's value; undefined when it failed to parse (a problem says why). */
+  readonly value: unknown;
+  /** True when the document holds nothing (only comments, or nothing between two "---"). */
+  readonly empty: boolean;
+}
+
+interface Chunk {
+  readonly text: string;
+  /** The 1-based line of the file where the chunk starts. */
+  readonly line: number;
+  /** The chunk before the first "---": a document only when it holds something. */
+  readonly prelude: boolean;
+}
+
+const DOCUMENT_START = /^---(\s|$)/;
+const DOCUMENT_END = /^\.\.\.(\s|$)/;
+const BLANK = /^\s*(#.*)?$/;
+
+function chunks(text: string): Chunk[] {
+  const lines = text.split("\n");
+  const found: Chunk[] = [];
+  let start = 0;
+  let prelude = true;
+  const close = (end: number) => found.push({ text: lines.slice(start, end).join("\n"), line: start + 1, prelude });
+  lines.forEach((line, i) => {
+    if (DOCUMENT_START.test(line)) {
+      close(i);
+      // What follows the marker on its line ("--- # comment", "--- !tag") belongs to the document.
+      lines[i] = line.slice(3);
+      start = i;
+      prelude = false;
+    } else if (DOCUMENT_END.test(line)) lines[i] = "";
+  });
+  close(lines.length);
+  return found.filter((c) => !c.prelude || !c.text.split("\n").every((l) => BLANK.test(l) || l.startsWith("%")));
+}
+
+/** "line 12, column 3" of the file, from a mark inside a chunk. */
+const where = (chunk: Chunk, error: YAMLException) => `line ${chunk.line + (error.mark?.line ?? 0)}, column ${(error.mark?.column ?? 0) + 1}`;
+
+/** A chunk's value; `lastKeyWins` parses again after a repeated key, keeping the last value as kubectl does. */
+function parseChunk(chunk: Chunk, file: string, problems: string[], warnings: string[], lastKeyWins = false): unknown {
+  const options = { schema: SCHEMA, maxAliases: MAX_YAML_ALIASES, filename: file, json: lastKeyWins };
+  try {
+    const value = load(chunk.text, options);
+    if (!expandsTooMuch(value)) return value;
+    problems.push(
+      `${file}: line ${chunk.line}: its aliases (*name) expand to more than ${MAX_ALIAS_EXPANSION} copies of what they name: refused as a possible alias bomb; write the repeated values out`,
+    );
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    if (!lastKeyWins && error.reason.startsWith("duplicated mapping key")) {
+      const line = chunk.text.split("\n")[error.mark?.line ?? 0]?.trim() ?? "";
+      warnings.push(
+        `${file}: ${where(chunk, error)}: "${line}" repeats a key of the same mapping; the last value is used, as kubectl apply does (it drops the earlier one before sending)`,
+      );
+      return parseChunk(chunk, file, problems, warnings, true);
+    }
+    const reason = error.reason.startsWith("aliases exceeded")
+      ? `more than ${MAX_YAML_ALIASES} aliases in one document (an alias bomb is refused, not expanded)`
+      : error.reason;
+    problems.push(`${file}: ${where(chunk, error)}: ${reason}`);
+    return undefined;
+  }
+}
+
+/** The documents of a file's text; problems and warnings name the file and line. */
+export function parseDocuments(text: string, file: string, problems: string[], warnings: string[]): ParsedDocument[] {
+  return chunks(text).map((chunk, i) => {
+    if (chunk.text.split("\n").every((l) => BLANK.test(l))) return { index: i + 1, value: null, empty: true };
+    const before = problems.length;
+    const value = parseChunk(chunk, file, problems, warnings);
+    return { index: i + 1, value: problems.length > before ? undefined : value, empty: value === null || value === undefined };
+  });
+}
