@@ -16,7 +16,7 @@ const RUNS = benchRunsOrExit(process.argv.slice(2), {
   usage: "usage: npm run bench [-- --runs <n>]",
   help: [
     "Times the synth of the default cluster four ways, a fleet of 1 to 20 clusters, then the planner (docs/performance.md).",
-    "  --runs <n>  alternating runs of each command, a positive integer; default 9 (the planner bench takes at most 5)",
+    "  --runs <n>  alternating runs of each command, a positive integer; default 9 (the planner bench takes at most 3)",
     "  --help      this text",
   ].join("\n"),
   defaultRuns: 9,
@@ -114,7 +114,7 @@ async function main() {
 
   // The planner's own bench: 10,000 pods against every instance type, and how time grows.
   console.log("");
-  const planner = await run(process.execPath, [path.join(__dirname, "bench", "planner.js"), "--runs", String(Math.min(RUNS, 5))], {
+  const planner = await run(process.execPath, [path.join(__dirname, "bench", "planner.js"), "--runs", String(Math.min(RUNS, 3))], {
     cwd: ROOT,
     stdio: "inherit",
   });

@@ -6,21 +6,23 @@ import { makePlan } from "./make-plan";
 import type { Plan } from "./plan/plan-types";
 import { renderPlanMarkdown } from "./render/render-markdown";
 import { renderPlanTable, tableWarnings } from "./render/render-table";
+import { STDIN } from "./workload/read-workload";
 
-// `npm run plan -- --workload <file|dir> [--config cluster.yaml] [--region r] [--format table|markdown|json] [--live]`
+// `npm run plan -- --workload <file|dir|-> [--config cluster.yaml] [--region r] [--format table|markdown|json] [--live]`
 // Exit codes: 0 a plan was printed (or the help); 2 the input is wrong (every problem listed); 1 the live data failed.
 
-export const USAGE = "usage: npm run plan -- --workload <file|dir> [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live]";
+export const USAGE = "usage: npm run plan -- --workload <file|dir|-> [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live]";
 
 export const HELP = `${USAGE}
 
 What the cluster's NodePools would launch for a workload, and what it costs (docs/planner.md).
-  --workload <file|dir>  Kubernetes YAML or JSON: a file (multi-document) or a folder of them; required
-  --config <file>        the cluster file; default CLUSTER_CONFIG, else the embedded default cluster
-  --region <region>      plan for another region than the config's, such as eu-west-1
-  --format <format>      table (the default; warnings on stderr), markdown or json (warnings in the document)
-  --live                 current prices from the AWS APIs, spot included (needs AWS credentials)
-  --help                 this text
+  --workload <file|dir|->  Kubernetes YAML or JSON: a file (multi-document), a folder of them, or - for
+                           standard input (helm template ... | npm run plan -- --workload -); required
+  --config <file>          the cluster file; default CLUSTER_CONFIG, else the embedded default cluster
+  --region <region>        plan for another region than the config's, such as eu-west-1
+  --format <format>        table (the default; warnings on stderr), markdown or json (warnings in the document)
+  --live                   current prices from the AWS APIs, spot included (needs AWS credentials)
+  --help                   this text
 Relative paths are read from the folder npm was run in. Exit codes: 0 a plan, 2 a mistake in the input, 1 live data failed.
 `;
 
@@ -62,10 +64,10 @@ export function parseArgs(argv: readonly string[]): Parsed {
 function checkedArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
   const args = parseArgs(argv);
   if (!("workload" in args)) return args;
-  const workload = userPath(args.workload, env);
+  const workload = args.workload === STDIN ? STDIN : userPath(args.workload, env);
   const config = args.config === undefined ? undefined : userPath(args.config, env);
   const problems = [
-    ...pathProblems("--workload", args.workload, workload),
+    ...(workload === STDIN ? [] : pathProblems("--workload", args.workload, workload)),
     ...(config === undefined ? [] : pathProblems("--config", args.config as string, config)),
   ];
   return problems.length > 0 ? { problems } : { ...args, workload, config };
@@ -75,6 +77,8 @@ export interface CliIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
   readonly env: NodeJS.ProcessEnv;
+  /** Standard input, for --workload -; the process's own when not given. */
+  readonly stdin?: () => Buffer;
 }
 
 /**
@@ -111,7 +115,7 @@ export async function runPlanCli(argv: readonly string[], io: CliIo): Promise<nu
           return loadLiveCatalogue(region, { env: io.env, progress: io.err });
         }
       : undefined;
-    const plan = await makePlan({ workload: args.workload, config: args.config, region: args.region, env: io.env, liveCatalogue });
+    const plan = await makePlan({ workload: args.workload, config: args.config, region: args.region, env: io.env, liveCatalogue, stdin: io.stdin });
     printPlan(plan, args.format, io);
     return 0;
   } catch (error) {

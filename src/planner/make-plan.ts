@@ -17,6 +17,8 @@ export interface PlanOptions {
   /** Plan for another region than the config's (prices, and the zones are then unknown). */
   readonly region?: string;
   readonly env: NodeJS.ProcessEnv;
+  /** Standard input, for the workload "-". */
+  readonly stdin?: () => Buffer;
   /** With --live: fetches (or reads the cache of) current AWS data for the region. */
   readonly liveCatalogue?: (region: string) => Promise<InstanceCatalogue>;
 }
@@ -44,7 +46,7 @@ function loadInputs(options: PlanOptions): { loaded: ReturnType<typeof loadClust
     }
   };
   const loaded = attempt(() => loadClusterModel(options.config, options.env));
-  const workload = attempt(() => readWorkload(options.workload));
+  const workload = attempt(() => readWorkload(options.workload, options.stdin));
   if (loaded === undefined || workload === undefined) throw new InputErrors(problems);
   return { loaded, workload };
 }

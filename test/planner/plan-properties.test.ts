@@ -80,15 +80,32 @@ function workloadOf(groups: Case["groups"]): Workload {
   };
 }
 
-function planFor(c: Case, groups = c.groups): Plan {
+function planFor(c: Case, groups = c.groups, change: (g: PodGroup, i: number) => PodGroup = (g) => g): Plan {
+  const workload = workloadOf(groups);
   return buildPlan({
     cluster: clusterModelFromDocument(configOf(c), "generated"),
     configSource: "generated",
     catalogue,
-    workload: workloadOf(groups),
+    workload: { ...workload, groups: workload.groups.map((g, i) => change({ ...g, labels: { app: `g${i}` } }, i)) },
     workloadSource: "generated",
   });
 }
+
+/** The group with required anti-affinity on hostname against its own pods: one per node. */
+const spreadOverNodes = (g: PodGroup): PodGroup => ({
+  ...g,
+  pod: {
+    ...g.pod,
+    podAntiAffinity: [
+      {
+        topologyKey: "kubernetes.io/hostname",
+        selector: { matchLabels: { app: g.labels.app }, matchExpressions: [] },
+        namespaces: { kind: "own" },
+        matchLabelKeys: [],
+      },
+    ],
+  },
+});
 
 describe("plan properties", () => {
   it("every node's allocatable, minus the DaemonSet overhead, holds all its pods, and their arch pins", () => {
@@ -211,5 +228,41 @@ describe("plan properties", () => {
       }),
       { numRuns: RUNS / 2 },
     );
+  });
+
+  it("adding a hostname anti-affinity term to a workload never lowers the node count (when both plans place every pod)", () => {
+    let more = 0;
+    fc.assert(
+      fc.property(caseArb, fc.nat(5), (c, pick) => {
+        const target = pick % c.groups.length;
+        const plain = planFor(c).json.scenarios[0];
+        const spread = planFor(c, c.groups, (g, i) => (i === target ? spreadOverNodes(g) : g)).json.scenarios[0];
+        // With pods left pending (limits), fewer nodes can mean fewer pods placed: not comparable.
+        if (plain.unschedulable.length > 0 || spread.unschedulable.length > 0) return;
+        expect(spread.nodeCount).toBeGreaterThanOrEqual(plain.nodeCount);
+        if (spread.nodeCount > plain.nodeCount) more++;
+      }),
+      { numRuns: RUNS },
+    );
+    expect(more).toBeGreaterThan(0);
+  });
+
+  it("a plan at the autoscalers' maximum keeps every node of the minimum, so never costs less", () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(caseArb, fc.integer({ min: 1, max: 40 }), (c, extra) => {
+        const plan = planFor(c, c.groups, (g) => ({
+          ...g,
+          autoscaling: { source: "HorizontalPodAutoscaler", minReplicas: g.replicas, maxReplicas: g.replicas + extra },
+        }));
+        const min = plan.json.scenarios.find((s) => s.name === "as-configured")!;
+        const max = plan.json.scenarios.find((s) => s.name === "autoscaled-max")!;
+        expect(max.nodes.slice(0, min.nodes.length).map((n) => n.instanceType)).toEqual(min.nodes.map((n) => n.instanceType));
+        expect(max.hourlyUsd).toBeGreaterThanOrEqual(min.hourlyUsd - 1e-9);
+        compared++;
+      }),
+      { numRuns: RUNS },
+    );
+    expect(compared).toBe(RUNS);
   });
 });

@@ -35,7 +35,7 @@ describe("npm run bench's flags", () => {
   it("prints the help on stdout and exits 0 instead of starting", () => {
     const [status, stdout, stderr] = bench(BENCH, "--help");
     expect([status, stdout.split("\n").slice(0, 2), stderr]).toEqual([0, [USAGE, ""], ""]);
-    expect(stdout).toContain("  --runs <n>  alternating runs of each command, a positive integer; default 9 (the planner bench takes at most 5)\n");
+    expect(stdout).toContain("  --runs <n>  alternating runs of each command, a positive integer; default 9 (the planner bench takes at most 3)\n");
     const [plannerStatus, plannerOut] = bench(PLANNER_BENCH, "-h");
     expect([plannerStatus, plannerOut.split("\n")[0]]).toEqual([0, "usage: node scripts/bench/planner.js [--runs <n>]"]);
   });

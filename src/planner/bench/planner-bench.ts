@@ -19,8 +19,9 @@ export function syntheticWorkload(pods: number, replicas: number): Workload {
     return seed / 2 ** 31;
   };
   const groups: PodGroup[] = [];
-  for (let i = 0; groups.reduce((n, g) => n + g.replicas, 0) < pods; i++) {
-    const count = Math.min(replicas, pods - groups.reduce((n, g) => n + g.replicas, 0));
+  for (let i = 0, planned = 0; planned < pods; i++) {
+    const count = Math.min(replicas, pods - planned);
+    planned += count;
     const arch = next() < 0.1 ? "amd64" : undefined;
     groups.push({
       id: `bench/app-${i}`,
@@ -40,6 +41,47 @@ export function syntheticWorkload(pods: number, replicas: number): Workload {
   }
   return { groups, daemonSets: [], warnings: [] };
 }
+
+/**
+ * The same workload as manifests a user would apply: `pods` pods in Deployments of `replicas`, sizes as
+ * syntheticWorkload's, split into files of at most `perFile` documents (a workload file may be 5 MiB).
+ */
+export function syntheticManifests(pods: number, replicas: number, perFile = 10_000): string[] {
+  const files: string[] = [];
+  let documents: string[] = [];
+  for (const g of syntheticWorkload(pods, replicas).groups) {
+    const selector = g.pod.nodeSelector.length === 0 ? "" : `      nodeSelector: { kubernetes.io/arch: ${g.pod.nodeSelector[0].values?.[0]} }\n`;
+    documents.push(`apiVersion: apps/v1
+kind: Deployment
+metadata: { name: ${g.name}, namespace: ${g.namespace}, labels: { app: ${g.name} } }
+spec:
+  replicas: ${g.replicas}
+  selector: { matchLabels: { app: ${g.name} } }
+  template:
+    metadata: { labels: { app: ${g.name}, tier: bench } }
+    spec:
+${selector}      containers:
+        - name: main
+          image: public.ecr.aws/docker/library/nginx:1.27
+          ports: [{ containerPort: 8080 }]
+          resources:
+            requests: { cpu: ${g.pod.cpuMillis}m, memory: ${g.pod.memoryBytes / MIB}Mi }
+            limits: { memory: ${g.pod.memoryBytes / MIB}Mi }
+`);
+    if (documents.length === perFile) {
+      files.push(documents.join("---\n"));
+      documents = [];
+    }
+  }
+  if (documents.length > 0) files.push(documents.join("---\n"));
+  return files;
+}
+
+/**
+ * The default pool with limits that do not bind, so that a bench plans every pod in one batch (each new
+ * NodeClaim reserves its largest option, up to 192 vCPU and a TiB: limits must allow that many times over).
+ */
+export const UNLIMITED_DEFAULT_POOL = 'name: bench\nnodePools:\n  - name: default\n    limits: { cpu: "10000000", memory: 40000000Gi }\n';
 
 /** A pool that admits every type of the catalogue: every category, every generation. */
 export function allTypesCluster(catalogue: InstanceCatalogue): ClusterModel {

@@ -81,8 +81,25 @@ function relax(state: State, canToleratePreferNoSchedule: boolean): State | unde
   return undefined;
 }
 
+/** Forms by pod shape, shared by every scenario of a plan (a shape's forms do not depend on the pools' requirements). */
+const cache = new WeakMap<PodShape, Map<boolean, readonly SchedulingForm[]>>();
+
 /** Every form a pod is tried in, from the pod as written to the most relaxed. */
-export function schedulingForms(pod: PodShape, canToleratePreferNoSchedule: boolean): SchedulingForm[] {
+export function schedulingForms(pod: PodShape, canToleratePreferNoSchedule: boolean): readonly SchedulingForm[] {
+  let byFlag = cache.get(pod);
+  if (byFlag === undefined) {
+    byFlag = new Map();
+    cache.set(pod, byFlag);
+  }
+  let forms = byFlag.get(canToleratePreferNoSchedule);
+  if (forms === undefined) {
+    forms = formsOf(pod, canToleratePreferNoSchedule);
+    byFlag.set(canToleratePreferNoSchedule, forms);
+  }
+  return forms;
+}
+
+function formsOf(pod: PodShape, canToleratePreferNoSchedule: boolean): SchedulingForm[] {
   let state: State | undefined = {
     terms: pod.affinityTerms,
     preferredAffinity: byWeight(pod.preferredPodAffinity),

@@ -80,8 +80,9 @@ export function schedule(input: ScheduleInput): ScheduleResult {
   /** Tries one pod of a group in one form; `skip` holds what refused its twins of the same run. */
   const place = (g: number, form: SchedulingForm, skip: { nodes: Set<NodeClaim>; pools: Set<number> } | undefined, reasons: string[]): boolean => {
     const pod: PodRequest = { group: g, requests: requests[g], form };
+    const r = requests[g];
     for (const nc of launched) {
-      if (skip?.nodes.has(nc) || nc.closedTo(minCpu, minMemory)) continue;
+      if (nc.cannotHold(r) || skip?.nodes.has(nc) || nc.closedTo(minCpu, minMemory)) continue;
       const fit = fits.fit(form, nc.offerings);
       if (fit.ok && nc.tryAdd(pod, fit.fit, topology, input.spotKnown, minValues[nc.pool]) === undefined) return true;
       skip?.nodes.add(nc);
@@ -90,11 +91,12 @@ export function schedule(input: ScheduleInput): ScheduleResult {
     let closed = false;
     for (let i = 0; i < inFlight.length; i++) {
       const nc = inFlight[i];
-      if (skip?.nodes.has(nc)) continue;
-      if (nc.closedTo(minCpu, minMemory)) {
-        closed = true;
+      // The cheap refusal first: most NodeClaims a pod passes by are simply too full for it.
+      if (nc.cannotHold(r)) {
+        if (nc.closedTo(minCpu, minMemory)) closed = true;
         continue;
       }
+      if (skip?.nodes.has(nc)) continue;
       const fit = fits.fit(form, nc.offerings);
       if (fit.ok && nc.tryAdd(pod, fit.fit, topology, input.spotKnown, minValues[nc.pool]) === undefined) {
         inflight.moved(i);
@@ -205,6 +207,12 @@ export function schedule(input: ScheduleInput): ScheduleResult {
       }
       batchNodes = [];
       inflight = new EmptiestFirst();
+      // The next loop counts topology on the nodes as launched: each in one zone, of one capacity type (an
+      // anti-affinity pod blocked every zone its NodeClaim might have landed in; now it is in one).
+      topology.reset();
+      for (const nc of launched) {
+        for (const { group, count } of nc.groups) for (let k = 0; k < count; k++) topology.record(group, nc);
+      }
       withinCache.clear();
       pools.forEach((p, i) => {
         remaining[i] = remainingOf(p.pool);
@@ -231,9 +239,15 @@ export function schedule(input: ScheduleInput): ScheduleResult {
   };
 }
 
-/** "cpu 1000, memory 1000 GiB": a pool's limits for people. */
+const limitsText = new WeakMap<PoolOfferings, string>();
+
+/** "cpu 1000, memory 1000 GiB": a pool's limits for people (said often, written once). */
 function formatLimits(offerings: PoolOfferings): string {
-  return Object.entries(offerings.pool.limits)
+  const known = limitsText.get(offerings);
+  if (known !== undefined) return known;
+  const text = Object.entries(offerings.pool.limits)
     .map(([key, value]) => `${key} ${key === "cpu" ? formatCpu(value) : key === "memory" ? formatBytes(value) : value}`)
     .join(", ");
+  limitsText.set(offerings, text);
+  return text;
 }

@@ -128,9 +128,11 @@ export class TopologyRegistry {
         if (c.kind === "anti-affinity" && !c.preferred) this.owned[g].push(group);
       }
     });
-    this.counted = groups.map((p) => matchers.filter((m) => m.matches(p)).map((m) => m.group));
+    // Most pods meet no constraint: they share one empty list rather than each holding its own.
+    const none: TopologyGroup[] = [];
+    this.counted = groups.map((p) => (matchers.length === 0 ? none : matchers.filter((m) => m.matches(p)).map((m) => m.group)));
     const requiredAnti = new Set(this.owned.flat());
-    this.inverse = this.counted.map((list) => list.filter((t) => requiredAnti.has(t)));
+    this.inverse = this.counted.map((list) => (list.length === 0 || requiredAnti.size === 0 ? none : list.filter((t) => requiredAnti.has(t))));
   }
 
   groupOf(constraint: PodConstraint): TopologyGroup | undefined {
@@ -140,6 +142,15 @@ export class TopologyRegistry {
   /** Whether a pod of group `g` is counted by `t`. */
   counts(g: number, t: TopologyGroup): boolean {
     return this.counted[g].includes(t);
+  }
+
+  /** Forgets every count: a new provisioning loop counts the pods on the nodes as they stand (record them again). */
+  reset(): void {
+    for (const t of this.byHash.values()) {
+      t.counts.clear();
+      t.owners.clear();
+      t.nonEmpty = 0;
+    }
   }
 
   /** Counts a pod of group `g` placed on a NodeClaim that now stands at `at`. */
@@ -159,6 +170,7 @@ export class TopologyRegistry {
    * the zones and capacity types narrowed by every constraint, or why none is left.
    */
   allow(g: number, constraints: readonly PodConstraint[], strict: readonly Requirement[], at: Placement): Placement | string {
+    if (constraints.length === 0 && this.inverse[g].length === 0) return at;
     let { zones, capacityTypes } = at;
     const self = (t: TopologyGroup) => (this.counts(g, t) ? 1 : 0);
     for (const c of constraints) {

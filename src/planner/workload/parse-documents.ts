@@ -1,4 +1,4 @@
-import { CORE_SCHEMA, load, mergeTag, YAMLException } from "js-yaml";
+import { CORE_SCHEMA, load, loadAll, mergeTag, YAMLException } from "js-yaml";
 import { MAX_YAML_ALIASES } from "../../shared/untrusted-file";
 
 // The documents of a workload file, parsed as kubectl reads them. Each document is parsed on its own (split
@@ -84,7 +84,8 @@ function parseChunk(chunk: Chunk, file: string, problems: string[], warnings: st
   const options = { schema: SCHEMA, maxAliases: MAX_YAML_ALIASES, filename: file, json: lastKeyWins };
   try {
     const value = load(chunk.text, options);
-    if (!expandsTooMuch(value)) return value;
+    // No "*" in the text, no alias to expand.
+    if (!chunk.text.includes("*") || !expandsTooMuch(value)) return value;
     problems.push(
       `${file}: line ${chunk.line}: its aliases (*name) expand to more than ${MAX_ALIAS_EXPANSION} copies of what they name: refused as a possible alias bomb; write the repeated values out`,
     );
@@ -106,9 +107,26 @@ function parseChunk(chunk: Chunk, file: string, problems: string[], warnings: st
   }
 }
 
+/** The whole file at once, the fast way, or undefined when it needs a closer look (an error, a repeated key, aliases). */
+function parseWhole(text: string, file: string, expected: number): unknown[] | undefined {
+  if (text.includes("*")) return undefined;
+  try {
+    const values = loadAll(text, { schema: SCHEMA, maxAliases: MAX_YAML_ALIASES, filename: file });
+    return values.length === expected ? values : undefined;
+  } catch (error) {
+    if (error instanceof YAMLException) return undefined;
+    throw error;
+  }
+}
+
 /** The documents of a file's text; problems and warnings name the file and line. */
 export function parseDocuments(text: string, file: string, problems: string[], warnings: string[]): ParsedDocument[] {
-  return chunks(text).map((chunk, i) => {
+  const found = chunks(text);
+  // Most files are well formed: one parse of the whole file. Otherwise each document on its own, so that
+  // every problem is found and named by its line.
+  const whole = parseWhole(text, file, found.length);
+  return found.map((chunk, i) => {
+    if (whole !== undefined) return { index: i + 1, value: whole[i], empty: whole[i] === null || whole[i] === undefined };
     if (chunk.text.split("\n").every((l) => BLANK.test(l))) return { index: i + 1, value: null, empty: true };
     const before = problems.length;
     const value = parseChunk(chunk, file, problems, warnings);

@@ -116,10 +116,11 @@ export function objectPods(object: unknown, file: string, where: string, problem
     problems.push(`${where}: kind: got ${formatValue(kind)}; must be a Kubernetes kind such as Deployment`);
     return;
   }
-  if (kind === "List") {
+  // kind: List, and the typed lists kubectl get writes (ConfigMapList, RoleList, ...): kubectl applies their items.
+  if (kind === "List" || (kind.endsWith("List") && Array.isArray(object.items))) {
     const items = object.items;
-    if (!Array.isArray(items)) problems.push(`${where} (List): items: got ${formatValue(items)}; must be a list of objects`);
-    else for (const [i, item] of items.entries()) objectPods(item, file, `${where} (List) items[${i}]`, problems, result);
+    if (!Array.isArray(items)) problems.push(`${where} (${kind}): items: got ${formatValue(items)}; must be a list of objects`);
+    else for (const [i, item] of items.entries()) objectPods(item, file, `${where} (${kind}) items[${i}]`, problems, result);
     return;
   }
   const metadata = isRecord(object.metadata) ? object.metadata : {};
