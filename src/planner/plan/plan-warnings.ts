@@ -68,10 +68,11 @@ function topologyWarnings({ cluster, nodeGroups, runs }: WarningInput): string[]
       `the cluster's zones are not known here (an existing VPC, or another region): zone constraints are planned on ${cluster.zoneCount} stand-in zones (one per private subnet or zone of the config): ${zonal.map((g) => g.id).join(", ")}`,
     );
   }
-  const relaxed = runs[0].result.relaxed;
-  if (relaxed.length > 0) {
+  for (const run of runs.filter((r, i) => i === 0 || r.scenario.scaleUp === true)) {
+    const relaxed = run.result.relaxed;
+    if (relaxed.length === 0) continue;
     warnings.push(
-      `Karpenter gives up preferences it cannot meet, one at a time (as configured): ${relaxed.map((r) => `${r.id}: ${r.count} pod${r.count === 1 ? "" : "s"} placed without ${r.gaveUp}`).join("; ")}`,
+      `Karpenter gives up preferences it cannot meet, one at a time (${run.scenario.name === "as-configured" ? "as configured" : run.scenario.name}): ${relaxed.map((r) => `${r.id}: ${r.count} pod${r.count === 1 ? "" : "s"} placed without ${r.gaveUp}`).join("; ")}`,
     );
   }
   return warnings;
