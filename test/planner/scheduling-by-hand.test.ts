@@ -198,4 +198,42 @@ spec:
       ]),
     );
   });
+
+  it("pod affinity to another workload: its pods wait in the queue until that workload's pod has a node, then join it", () => {
+    // web (500m x 3) is queued before cache (250m) but needs a node with a cache pod: it fails, goes to the
+    // back of the queue (queue.go), cache opens NC1, then web joins it: 1500m + 250m + 150m = 1900m <= 1930m.
+    const affinity = `      affinity:
+        podAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+            - { topologyKey: kubernetes.io/hostname, labelSelector: { matchLabels: { app: cache } } }
+`;
+    const workload = deployment("web", 3, "500m", "100Mi", affinity) + deployment("cache", 1, "250m", "100Mi");
+    expect(nodesOf(scenario(planOf(c6g(), workload), "as-configured"))).toEqual(["c6g.large spot 4 pods"]);
+  });
+
+  it("the add-ons' pods: the EBS CSI node plugin and the Pod Identity agent on every node, their controllers on Fargate", () => {
+    // Per node: aws-node 50m + kube-proxy 100m + ebs-csi-node 30m / 120 MiB + eks-pod-identity-agent (nothing
+    // requested): 180m. A 770m pod then needs 950m: more than a c6g.medium's 940m, so a c6g.large.
+    const addons = { "aws-ebs-csi-driver": {}, "eks-pod-identity-agent": {}, "metrics-server": {} };
+    const withAddons = planOf(c6g({}), deployment("app", 1, "770m", "100Mi"));
+    expect(nodesOf(scenario(withAddons, "as-configured"))).toEqual(["c6g.medium spot 1 pods"]); // 920m without them
+    const plan = planOf({ ...c6g(), addons }, deployment("app", 1, "770m", "100Mi"));
+    expect(nodesOf(scenario(plan, "as-configured"))).toEqual(["c6g.large spot 1 pods"]);
+    // On Fargate: ebs-csi-controller, 2 pods of 50m / 200 MiB (+256 MiB: 0.25 vCPU / 0.5 GB, $0.0123425 each);
+    // metrics-server, 1 pod of 100m / 200 MiB (the same size).
+    const fargate = plan.json.base.items.filter((i) => i.what.startsWith("Fargate"));
+    expect(fargate.map((i) => [i.what.split(" (")[0], i.hourlyUsd])).toEqual([
+      ["Fargate: coredns, 2 pods of 0.25 vCPU / 0.5 GB", 0.024685],
+      ["Fargate: karpenter, 2 pods of 1 vCPU / 2 GB", 0.09874],
+      ["Fargate: ebs-csi-controller, 2 pods of 0.25 vCPU / 0.5 GB", 0.024685],
+      ["Fargate: metrics-server, 1 pod of 0.25 vCPU / 0.5 GB", 0.012343],
+    ]);
+  });
+
+  it("names the pods whose constraints go beyond the model, and what it did with them", () => {
+    const plan = planOf(c6g(), deployment("web", 2, "250m", "512Mi", spread("example.com/rack", "web")));
+    expect(plan.json.warnings).toContain(
+      "pod affinity, anti-affinity or topology spread on example.com/rack is beyond the planner (it models kubernetes.io/hostname, zones and capacity types) and was left out, so the plan may need fewer nodes than Karpenter would launch: default/web",
+    );
+  });
 });
