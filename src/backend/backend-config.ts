@@ -1,6 +1,25 @@
 import { z } from "zod";
 import { AWS_REGIONS } from "../shared/aws-regions";
-import { strictObject, withChecks } from "../shared/schema-helpers";
+import { checkedString, strictObject, withChecks } from "../shared/schema-helpers";
+
+/**
+ * S3's naming rules beyond the characters: no two adjacent periods, no IP address, and the prefixes and
+ * suffixes S3 keeps for its own kinds of names (access point aliases, directory and table buckets, ...).
+ * @see https://docs.aws.amazon.com/AmazonS3/latest/userguide/bucketnamingrules.html
+ */
+const RESERVED_BUCKET_PREFIXES = ["xn--", "sthree-", "amzn-s3-demo-"] as const;
+const RESERVED_BUCKET_SUFFIXES = ["-s3alias", "--ol-s3", ".mrap", "--x-s3", "--table-s3"] as const;
+
+function bucketNameProblem(name: string): string | undefined {
+  const breaks = (rule: string) => `breaks S3's naming rules: ${rule}; S3 would refuse it, and terraform init would fail`;
+  if (name.includes("..")) return breaks("no two adjacent periods");
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(name)) return breaks("not formatted as an IP address");
+  const prefix = RESERVED_BUCKET_PREFIXES.find((p) => name.startsWith(p));
+  if (prefix !== undefined) return breaks(`the prefix ${prefix} is reserved`);
+  const suffix = RESERVED_BUCKET_SUFFIXES.find((p) => name.endsWith(p));
+  if (suffix !== undefined) return breaks(`the suffix ${suffix} is reserved`);
+  return undefined;
+}
 
 /** Where each stack keeps its Terraform state. Fields apply per type; the others are rejected. */
 const backendFields = strictObject({
@@ -8,9 +27,10 @@ const backendFields = strictObject({
     description:
       "`local`: `terraform.<stack>.tfstate` in the project folder, reached by the relative path `../../../` from `cdktf.out/stacks/<stack>` (no machine path in the JSON; deleting `cdktf.out` loses no state; a stack folder copied elsewhere looks for its state three folders up from there). `s3`: one key per stack, `encrypt = true`, native S3 locking (`use_lockfile`, Terraform >= 1.10; no DynamoDB table); enable versioning on the bucket. `cloud`: HCP Terraform or Terraform Enterprise, a named workspace per stack (`<prefix><name>-cluster`, `<prefix><name>-karpenter`); synth checks `terraform version` (cdktf's validation for this backend). See docs/pipelines.md.",
   }),
-  bucket: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "must be an S3 bucket name: 3-63 lowercase letters, digits, '.' and '-'" })
+  bucket: checkedString(
+    bucketNameProblem,
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "must be an S3 bucket name: 3-63 lowercase letters, digits, '.' and '-'" }),
+  )
     .optional()
     .meta({ defaultText: "required for s3", description: "s3: the state bucket (it must exist; versioning on is strongly advised)." }),
   keyPrefix: z

@@ -1,4 +1,5 @@
 import { vpcZones } from "../network/network-config";
+import { clusterDnsProblem } from "../network/service-range";
 import { al2Aliases, isWindowsNodeClass, LAST_AL2_KUBERNETES_VERSION } from "../provisioners/ami-selection";
 import type { NodeClassConfig } from "../provisioners/node-class-schema";
 import type { NodePoolConfig } from "../provisioners/node-pool-schema";
@@ -11,7 +12,7 @@ interface CheckedFields {
   readonly name: string;
   readonly kubernetesVersion: string;
   readonly region: string;
-  readonly network: { readonly vpcId?: string; readonly availabilityZones?: readonly string[] };
+  readonly network: { readonly vpcId?: string; readonly vpcCidr?: string; readonly availabilityZones?: readonly string[] };
   readonly nodeClasses: readonly NodeClassConfig[];
   readonly nodePools: readonly NodePoolConfig[];
 }
@@ -69,6 +70,18 @@ export const CLUSTER_CHECKS: readonly FieldCheck<CheckedFields>[] = [
           if (zoneProblem(zone, region) === undefined && !zones.includes(zone)) {
             report(["nodePools", i, "zones", j], zone, `has no subnet in this VPC; the VPC's zones are ${zones.join(", ")}`);
           }
+        });
+      });
+    },
+  },
+  {
+    // The kubelet hands these addresses to every pod as its DNS server; the service range is the VPC's to decide.
+    reads: ["network.vpcId", "network.vpcCidr", "nodeClasses.*.kubelet.clusterDNS"],
+    check: ({ network, nodeClasses }, report) => {
+      nodeClasses.forEach((nodeClass, i) => {
+        nodeClass.kubelet?.clusterDNS?.forEach((address, j) => {
+          const problem = clusterDnsProblem(address, network);
+          if (problem !== undefined) report(["nodeClasses", i, "kubelet", "clusterDNS", j], address, problem);
         });
       });
     },

@@ -1,5 +1,5 @@
 import { versionSupportWarning } from "../eks/kubernetes-version-support";
-import { amazonLinux2Warnings, ignoredRequirementValues } from "../provisioners/provisioner-warnings";
+import { amazonLinux2Warnings, bottlerocketOsVolumeWarnings, ignoredRequirementValues } from "../provisioners/provisioner-warnings";
 import type { ClusterConfig } from "./cluster-schema";
 
 /**
@@ -33,6 +33,7 @@ export function configWarnings(config: Pick<ClusterConfig, "kubernetesVersion" |
     );
   }
   warnings.push(...amazonLinux2Warnings(config.nodeClasses));
+  warnings.push(...bottlerocketOsVolumeWarnings(config.nodeClasses));
   warnings.push(...ignoredRequirementValues(config.nodePools));
   return warnings;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dnsLabel, type FieldCheck, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
+import { type FieldCheck, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
 
 /** A Fargate profile: the pods of these namespaces (and labels) run on Fargate. */
 export interface FargateProfileSpec {
@@ -27,17 +27,36 @@ export function systemFargateProfiles(karpenterNamespace: string): SystemFargate
   };
 }
 
+/**
+ * A namespace, or a pattern of them: EKS takes `*` (any characters) and `?` (one character) in a selector's
+ * namespace, and no other pattern syntax.
+ * @see https://docs.aws.amazon.com/eks/latest/userguide/fargate-profile.html#fargate-profile-wildcards
+ */
+const namespacePattern = z
+  .string()
+  .max(63, { error: "must be at most 63 characters (a Kubernetes namespace)" })
+  .regex(/^[a-z0-9*?]([-a-z0-9*?]*[a-z0-9*?])?$/, {
+    error:
+      "must be a namespace (lowercase letters, digits and '-', starting and ending with a letter or digit), or a pattern of them with EKS's wildcards * (any characters) and ? (one character)",
+  });
+
 const profileSchema = strictObject({
   name: z
     .string()
     .regex(/^[0-9A-Za-z][A-Za-z0-9_-]{0,99}$/, { error: "must be 1-100 letters, digits, '-' or '_', starting with a letter or digit" })
     .meta({ description: "The profile name; `kube-system` and `karpenter` are the project's own." }),
   namespaces: z
-    .array(dnsLabel("namespace"))
+    .array(namespacePattern)
     .min(1, { error: "must list at least one namespace" })
     .max(5, { error: "may list at most 5 namespaces (EKS allows 5 selectors per profile)" })
-    .meta({ allowedText: "1-5 namespaces", description: "The namespaces whose pods run on Fargate, one selector each (EKS allows 5 per profile)." }),
-  labels: z.record(z.string(), z.string()).default({}).meta({ description: "Pod labels every selector of the profile also requires." }),
+    .meta({
+      allowedText: "1-5 namespaces or patterns",
+      description: "The namespaces whose pods run on Fargate, one selector each (EKS allows 5 per profile); `*` and `?` wildcards match several (`team-*`).",
+    }),
+  labels: z
+    .record(z.string(), z.string())
+    .default({})
+    .meta({ description: "Pod labels every selector of the profile also requires; keys and values take `*` and `?` wildcards too." }),
 });
 
 const fargateFields = strictObject({

@@ -93,6 +93,22 @@ const NETWORK_CHECKS: readonly FieldCheck<NetworkFields>[] = [
     },
   },
   {
+    // A subnet in both lists would carry the discovery tag Karpenter launches nodes into and the tag of
+    // internet-facing load balancers: nodes in a subnet whose only way out is the internet gateway.
+    reads: [...EXISTING_VPC_FIELDS],
+    check: ({ privateSubnetIds = [], publicSubnetIds = [] }, report) => {
+      publicSubnetIds.forEach((id, i) => {
+        if (privateSubnetIds.includes(id)) {
+          report(
+            ["publicSubnetIds", i],
+            id,
+            "is also in privateSubnetIds; a subnet is either private (nodes, Fargate pods, behind NAT) or public (internet-facing load balancers), and Karpenter would launch nodes into it",
+          );
+        }
+      });
+    },
+  },
+  {
     // The default zones are always three, whatever the region.
     reads: ["vpcCidr", "availabilityZones", "vpcId"],
     check: (network, report) => {

@@ -21,6 +21,12 @@ export function aliasFamily(alias: string): string {
   return alias.split("@")[0];
 }
 
+/** The EKS-optimized AMI family of a class's alias ("al2023"), or undefined when its AMIs are selected otherwise. */
+export function eksAmiFamily(selection: AmiSelection): string | undefined {
+  const alias = effectiveAmiSelectorTerms(selection).find((t) => t.alias !== undefined)?.alias;
+  return alias === undefined ? undefined : aliasFamily(alias);
+}
+
 /** The alias family ("al2023"), or the amiFamily in lowercase: what decides the disk layout and the OS. */
 export function osFamily(selection: { readonly amiSelectorTerms: readonly AmiSelectorTerm[]; readonly amiFamily?: string }): string {
   const alias = selection.amiSelectorTerms.find((t) => t.alias !== undefined)?.alias;
@@ -44,8 +50,25 @@ export function aliasProblem(alias: string): string | undefined {
   const [family, version] = alias.split("@");
   if (!(ALIAS_FAMILIES as readonly string[]).includes(family)) return MESSAGES.aliasFamily;
   if (WINDOWS_ALIAS_FAMILIES.includes(family) && version !== "latest") return MESSAGES.aliasWindowsLatest;
+  const form = ALIAS_VERSION_FORMS[family];
+  if (form !== undefined && version !== "latest" && !form.pattern.test(version)) {
+    return `has version "${version}"; ${family} takes "latest" or ${form.example}: Karpenter builds the SSM parameter of the AMI from it, and any other form finds no AMI, so the node class would never become Ready`;
+  }
   return undefined;
 }
+
+/**
+ * The versions EKS publishes AMIs under, as Karpenter reads them into SSM parameter names: the amazon-eks-ami
+ * release tag (`v20251106`) for Amazon Linux, the Bottlerocket release with or without its `v`.
+ * @see https://karpenter.sh/docs/concepts/nodeclasses/#specamiselectorterms
+ * @see https://github.com/aws/karpenter-provider-aws/blob/main/pkg/providers/amifamily/al2023.go (resolvePath)
+ * @see https://github.com/aws/karpenter-provider-aws/blob/main/pkg/providers/amifamily/bottlerocket.go (DescribeImageQuery)
+ */
+const ALIAS_VERSION_FORMS: Readonly<Record<string, { readonly pattern: RegExp; readonly example: string }>> = {
+  al2: { pattern: /^v\d{8}$/, example: "an amazon-eks-ami release such as v20251106" },
+  al2023: { pattern: /^v\d{8}$/, example: "an amazon-eks-ami release such as v20251106" },
+  bottlerocket: { pattern: /^v?\d+\.\d+\.\d+$/, example: "a Bottlerocket release such as v1.50.0" },
+};
 
 /**
  * EKS published its last Amazon Linux 2 AMIs for Kubernetes 1.32, and none after 2025-11-26: an `al2` alias

@@ -38,3 +38,78 @@ export function volumeSizeProblem(volumeSize: string, volumeType: string): strin
   const largestGi = Math.floor((max * 1e9) / 2 ** 30);
   return `reaches EC2 as ${sent} (Karpenter sends whole 10^9 bytes, rounded up), outside ${volumeType}'s ${min}-${max}: ${sent > max ? `at most ${largestGi}Gi or ${max}G` : `at least ${min}G`} for ${volumeType}`;
 }
+
+/**
+ * What EC2 takes for IOPS and throughput per volume type: a range, and a ceiling per GiB of volume (IOPS) or per
+ * provisioned IOPS (throughput). Types missing here take neither field. The CRD checks none of it (its
+ * descriptions still quote gp3's old 16,000 IOPS and 1,000 MiB/s), so a value EC2 refuses fails every launch.
+ * gp3's ceilings were raised in 2025 to 80,000 IOPS and 2,000 MiB/s.
+ * @see https://docs.aws.amazon.com/ebs/latest/userguide/ebs-volume-types.html
+ * @see https://docs.aws.amazon.com/ebs/latest/userguide/provisioned-iops.html (io1 50:1, io2 1000:1)
+ * @see https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_EbsBlockDevice.html (Iops: required for io1 and io2)
+ * @see https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_CreateVolume.html (Throughput: 125-2,000)
+ */
+interface Performance {
+  readonly iops: readonly [min: number, max: number];
+  readonly iopsPerGib: number;
+  readonly iopsRequired: boolean;
+  /** Throughput range and its ceiling per provisioned IOPS; only gp3 takes throughput. */
+  readonly throughput?: { readonly range: readonly [min: number, max: number]; readonly perIops: number; readonly defaultIops: number };
+}
+
+export const EBS_PERFORMANCE: Readonly<Record<string, Performance>> = {
+  gp3: { iops: [3_000, 80_000], iopsPerGib: 500, iopsRequired: false, throughput: { range: [125, 2_000], perIops: 0.25, defaultIops: 3_000 } },
+  io1: { iops: [100, 64_000], iopsPerGib: 50, iopsRequired: true },
+  io2: { iops: [100, 256_000], iopsPerGib: 1_000, iopsRequired: true },
+};
+
+export interface VolumePerformance {
+  readonly volumeType: string;
+  readonly volumeSize?: string;
+  readonly iops?: number;
+  readonly throughput?: number;
+}
+
+/** Why EC2 would refuse a volume's IOPS or throughput, each at its field. */
+export function volumePerformanceProblems(volume: VolumePerformance): { readonly field: "iops" | "throughput"; readonly message: string }[] {
+  const { volumeType, volumeSize, iops, throughput } = volume;
+  const rules = EBS_PERFORMANCE[volumeType];
+  const problems: { field: "iops" | "throughput"; message: string }[] = [];
+  const takesIops = Object.keys(EBS_PERFORMANCE).join(", ");
+  if (rules === undefined) {
+    if (iops !== undefined)
+      problems.push({ field: "iops", message: `does not apply to ${volumeType}, whose IOPS EC2 sets itself; only ${takesIops} take iops` });
+    if (throughput !== undefined) problems.push({ field: "throughput", message: `does not apply to ${volumeType}; only gp3 takes throughput` });
+    return problems;
+  }
+  const [min, max] = rules.iops;
+  if (iops === undefined && rules.iopsRequired) {
+    problems.push({ field: "iops", message: `is required for ${volumeType} (EC2 refuses the volume without it): ${min}-${max} IOPS` });
+  }
+  if (iops !== undefined) {
+    const sizeGib = volumeSize === undefined ? undefined : sizeSentToEc2(volumeSize);
+    if (iops < min || iops > max) problems.push({ field: "iops", message: `is outside ${volumeType}'s ${min}-${max} IOPS` });
+    else if (sizeGib !== undefined && iops > rules.iopsPerGib * sizeGib) {
+      problems.push({
+        field: "iops",
+        message: `is more than ${volumeType}'s ${rules.iopsPerGib} IOPS per GiB allow for ${volumeSize} (${sizeGib} GiB as EC2 reads it): at most ${rules.iopsPerGib * sizeGib}, or a larger volume`,
+      });
+    }
+  }
+  if (throughput !== undefined) {
+    if (rules.throughput === undefined) {
+      problems.push({ field: "throughput", message: `does not apply to ${volumeType}; only gp3 takes throughput` });
+    } else {
+      const [low, high] = rules.throughput.range;
+      const ceiling = rules.throughput.perIops * (iops ?? rules.throughput.defaultIops);
+      if (throughput < low || throughput > high) problems.push({ field: "throughput", message: `is outside ${volumeType}'s ${low}-${high} MiB/s` });
+      else if (throughput > ceiling) {
+        problems.push({
+          field: "throughput",
+          message: `is more than ${volumeType} allows for ${iops ?? `the default ${rules.throughput.defaultIops}`} IOPS (${rules.throughput.perIops} MiB/s per IOPS): at most ${ceiling}, or raise iops to ${Math.ceil(throughput / rules.throughput.perIops)}`,
+        });
+      }
+    }
+  }
+  return problems;
+}

@@ -1,4 +1,4 @@
-import type { InstanceCatalogue, NameKind } from "../instance-catalogue/instance-catalogue";
+import { type InstanceCatalogue, type InstanceType, labelsFor, type NameKind } from "../instance-catalogue/instance-catalogue";
 import type { Requirement } from "../instance-catalogue/requirements";
 import type { FieldCheck, IssuePath, Report } from "../shared/schema-helpers";
 import { LABEL } from "../shared/vocabulary/well-known-labels";
@@ -141,6 +141,36 @@ export function picksByDefaultsOnly(pool: NodePoolConfig): boolean {
 }
 
 /**
+ * Karpenter launches only when the NodeClaim's instance types hold at least `minValues` distinct values of the
+ * key (InstanceTypes.SatisfiesMinValues), and under its default policy (Strict) a pool that cannot never
+ * launches. The types the catalogue says the pool admits are the most any launch could choose from, so fewer
+ * values among them than minValues can never be met, whatever the operator (Exists included).
+ * @see https://karpenter.sh/docs/concepts/nodepools/#min-values
+ */
+function reportUnreachableMinValues(
+  catalogue: InstanceCatalogue,
+  pool: NodePoolConfig,
+  i: number,
+  matching: readonly InstanceType[],
+  windows: boolean,
+  report: Report,
+): void {
+  pool.requirements.forEach((requirement, j) => {
+    if (requirement.minValues === undefined || !catalogue.labelKeys.has(requirement.key)) return;
+    // Fewer values listed than minValues is the CRD's own rule, reported with its message.
+    if (requirement.operator === "In" && (requirement.values?.length ?? 0) < requirement.minValues) return;
+    const values = [...new Set(matching.flatMap((t) => labelsFor(t, windows ? "windows" : "linux")[requirement.key] ?? []))].sort();
+    if (values.length >= requirement.minValues) return;
+    const shown = values.length <= 8 ? ` (${values.join(", ")})` : "";
+    report(
+      ["nodePools", i, "requirements", j, "minValues"],
+      requirement.minValues,
+      `can never be met: the instance types this pool admits have ${values.length} distinct values of ${requirement.key}${shown} in the catalogue of ${catalogueDate(catalogue)}, so Karpenter (minValues policy Strict, its default) would launch nothing; lower minValues to ${values.length} or widen the pool`,
+    );
+  });
+}
+
+/**
  * The checks, with the catalogue loaded on first use: by a synth with a pool that names instances or
  * narrows the defaults; a synth whose config fails earlier, or whose pools use the defaults, never reads it.
  */
@@ -176,13 +206,14 @@ export function instanceNameChecks(catalogue: () => InstanceCatalogue): readonly
           const nodeClass = nodeClasses.find((c) => c.name === pool.nodeClass);
           const windows = nodeClass !== undefined && isWindowsNodeClass(nodeClass);
           const constraints = constraintsOf(pool, windows);
-          if (
-            catalogue().matching(
-              constraints.map((c) => c.requirement),
-              { os: windows ? "windows" : "linux" },
-            ).length > 0
-          )
+          const matching = catalogue().matching(
+            constraints.map((c) => c.requirement),
+            { os: windows ? "windows" : "linux" },
+          );
+          if (matching.length > 0) {
+            reportUnreachableMinValues(catalogue(), pool, i, matching, windows, report);
             return;
+          }
           const types = catalogue().types.length.toLocaleString("en-US");
           report(
             ["nodePools", i],

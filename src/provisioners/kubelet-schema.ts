@@ -46,10 +46,11 @@ const int32 = z
 const percent = z.number().int().min(0, { error: "must be between 0 and 100" }).max(100, { error: "must be between 0 and 100" });
 
 const kubeletFields = strictObject({
-  clusterDNS: z
-    .array(z.string().min(1))
-    .optional()
-    .meta({ description: "The DNS servers pods are given instead of the cluster's CoreDNS Service (for example NodeLocal DNSCache's address)." }),
+  // Checked with the network (cluster-checks.ts): an address must be in the service range the VPC decides.
+  clusterDNS: z.array(z.string()).optional().meta({
+    description:
+      "The DNS servers pods are given instead of the cluster's CoreDNS Service: IPv4 addresses in the service range (`172.20.0.0/16` for a VPC in 10.0.0.0/8, else `10.100.0.0/16`; either for an existing VPC) or link-local (NodeLocal DNSCache's `169.254.20.10`). AL2, Windows and older Bottlerocket use only the first.",
+  }),
   maxPods: int32
     .optional()
     .meta({ defaultText: "ENI-limited", description: "Pods per node; by default what the instance type's network interfaces can address (110 on Windows)." }),

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { awsTagKey, awsTagValue, checkedString, repeatedIndexes, strictObject, withCheckedKeys, withChecks } from "../shared/schema-helpers";
 import { ALIAS_FAMILIES, AMI_FAMILIES, aliasFamilyToAmiFamily } from "../shared/vocabulary/ami-families";
-import { aliasFamily, aliasProblem, effectiveAmiSelectorTerms, osFamily } from "./ami-selection";
-import { volumeSizeProblem } from "./ebs-volume-limits";
+import { aliasFamily, aliasProblem, effectiveAmiSelectorTerms, eksAmiFamily, osFamily } from "./ami-selection";
+import { blockDeviceMapping } from "./block-device-schema";
+import { SNAPSHOT_MIN_GIB, volumesOnAmiSnapshot } from "./block-devices";
+import { sizeSentToEc2 } from "./ebs-volume-limits";
 import { objectName, selectorTags } from "./field-schemas";
 import { kubeletSchema } from "./kubelet-schema";
 import { DEFAULT_NODE_CLASS_NAME, DEFAULT_ROOT_VOLUME_SIZE } from "./provisioner-defaults";
-import { MAX_BLOCK_DEVICE_MAPPINGS, MAX_SELECTOR_TERMS, VOLUME_TYPES } from "./rules/crd-limits";
+import { MAX_BLOCK_DEVICE_MAPPINGS, MAX_SELECTOR_TERMS } from "./rules/crd-limits";
 import { amiFamilyMismatchMessage, MESSAGES } from "./rules/crd-messages";
 import { AMI_ID, AWS_ACCOUNT_ID, CAPACITY_RESERVATION_ID, VOLUME_SIZE } from "./rules/crd-patterns";
 import { restrictedTagMessage } from "./rules/restricted-keys";
@@ -79,47 +81,6 @@ const capacityReservationSelectorTerm = withChecks(
     },
   ],
 );
-
-const ebs = withChecks(
-  strictObject({
-    volumeSize: z.string().regex(VOLUME_SIZE, { error: "must be a volume size such as 50Gi, 100G or 1Ti (1Gi-59000Gi)" }).optional().meta({
-      description:
-        "The volume's size, checked against its volume type's range in EC2's units (Karpenter sends whole 10^9 bytes, so `16Ti` of gp2 reaches EC2 as 17593, over its 16384).",
-    }),
-    volumeType: z.enum(VOLUME_TYPES).default("gp3").meta({ description: "The EBS volume type." }),
-    iops: z.number().int().min(0).optional().meta({ description: "Provisioned IOPS (gp3, io1, io2)." }),
-    throughput: z.number().int().min(0).optional().meta({ description: "Throughput in MiB/s (gp3)." }),
-    encrypted: z.boolean().default(true).meta({ description: "Encrypt the volume (with `kmsKeyID`, else the account's EBS key)." }),
-    kmsKeyID: z.string().min(1).optional().meta({ description: "The KMS key that encrypts the volume." }),
-    snapshotID: z.string().min(1).optional().meta({ description: "A snapshot to create the volume from; `volumeSize` or this is required." }),
-    deleteOnTermination: z.boolean().default(true).meta({ description: "Delete the volume with its instance." }),
-  }),
-  [
-    {
-      reads: ["snapshotID", "volumeSize"],
-      check: (volume, report) => {
-        if (volume.snapshotID === undefined && volume.volumeSize === undefined) report([], volume, MESSAGES.snapshotOrSize);
-      },
-    },
-    {
-      reads: ["volumeSize", "volumeType"],
-      check: ({ volumeSize, volumeType }, report) => {
-        const problem = volumeSize === undefined ? undefined : volumeSizeProblem(volumeSize, volumeType);
-        if (problem !== undefined) report(["volumeSize"], volumeSize, problem);
-      },
-    },
-  ],
-);
-
-const blockDeviceMapping = strictObject({
-  // The CRD has no pattern; EC2 takes "/dev/sdh" and, on Windows, "xvdh" (the CRD's own examples).
-  deviceName: z
-    .string()
-    .regex(/^(\/dev\/)?[a-z0-9]+$/, { error: "must be a device name such as /dev/xvda, /dev/sdh or (Windows) xvdh" })
-    .meta({ description: "The device the volume attaches as: `/dev/xvda` is the root of AL2023, `/dev/xvdb` Bottlerocket's data volume." }),
-  rootVolume: z.boolean().optional().meta({ description: "Marks the root volume (at most one); Karpenter counts its size as the node's ephemeral storage." }),
-  ebs: ebs.optional().meta({ description: "The EBS volume." }),
-});
 
 const metadataOptions = strictObject({
   httpEndpoint: z.enum(["enabled", "disabled"]).default("enabled").meta({ description: "The instance metadata service (IMDS) on the node." }),
@@ -270,6 +231,36 @@ export const nodeClassSchema = withChecks(nodeClassFields, [
           MESSAGES.singleRootVolume,
         );
       }
+    },
+  },
+  {
+    // EC2 refuses a volume smaller than the snapshot it starts from; known for EKS's own AMIs only.
+    reads: ["amiAlias", "amiSelectorTerms", "rootVolumeSize", "blockDeviceMappings"],
+    check: (nodeClass, report) => {
+      const family = eksAmiFamily(nodeClass);
+      if (family === undefined) return;
+      for (const volume of volumesOnAmiSnapshot(family, nodeClass, DEFAULT_ROOT_VOLUME_SIZE)) {
+        const minimum = SNAPSHOT_MIN_GIB[family]?.[volume.deviceName];
+        const sent = sizeSentToEc2(volume.volumeSize);
+        if (minimum === undefined || sent >= minimum) continue;
+        report(
+          volume.path,
+          volume.volumeSize,
+          `reaches EC2 as ${sent} GiB, smaller than the ${minimum} GiB snapshot ${volume.deviceName} starts from in EKS's ${family} AMIs: EC2 refuses every launch (InvalidBlockDeviceMapping); use at least ${minimum}Gi`,
+        );
+      }
+    },
+  },
+  {
+    reads: ["amiAlias", "amiSelectorTerms", "amiFamily", "metadataOptions.httpEndpoint"],
+    check: (nodeClass, report) => {
+      const family = osFamily({ amiSelectorTerms: effectiveAmiSelectorTerms(nodeClass), amiFamily: nodeClass.amiFamily });
+      if (nodeClass.metadataOptions.httpEndpoint !== "disabled" || family === "custom") return;
+      report(
+        ["metadataOptions", "httpEndpoint"],
+        "disabled",
+        `must be enabled with ${family} AMIs: their bootstrap reads the node's configuration (user data) and identity from the instance metadata service, so no node would join; httpTokens: required with httpPutResponseHopLimit: 1 already keeps pods from the node's credentials`,
+      );
     },
   },
 ]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { closestNames } from "../instance-catalogue/suggest";
 import { parseQuantity } from "../shared/quantity";
-import { checkedString, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
+import { checkedString, repeatedIndexes, strictObject, withCheckedKeys, withChecks } from "../shared/schema-helpers";
 import { CAPACITY_TYPES } from "../shared/vocabulary/capacity-types";
 import { COMPARISON_OPERATORS, REQUIREMENT_OPERATORS } from "../shared/vocabulary/requirement-operators";
 import { cronScheduleProblem } from "./cron-schedule";
@@ -28,6 +29,21 @@ const isNegativeQuantity = (quantity: string): boolean => (parseQuantity(quantit
  * rule), but a pool counts as over its limits when its usage exceeds them: below zero it never launches a node.
  * Zero is allowed, and documented, as the way to pause a pool.
  */
+/**
+ * The resources Karpenter counts against a pool's limits: its NodeClaims' capacity (cpu, memory, pods,
+ * ephemeral-storage and extended resources, which are domain-qualified: nvidia.com/gpu) and, since 1.14, their
+ * number. Karpenter takes any key, and one no node has is never exceeded: `cpus: "100"` silently leaves the pool
+ * with no CPU limit at all.
+ * @see https://karpenter.sh/docs/concepts/nodepools/#speclimits
+ */
+const COUNTED_RESOURCES = ["cpu", "memory", "pods", "ephemeral-storage", "nodes"] as const;
+
+function limitKeyProblem(key: string): string | undefined {
+  if ((COUNTED_RESOURCES as readonly string[]).includes(key) || /^[a-z0-9.-]+\/[A-Za-z0-9._-]+$/.test(key)) return undefined;
+  const near = closestNames(key, COUNTED_RESOURCES, 1);
+  return `is not a resource Karpenter counts, so it would limit nothing${near.length > 0 ? ` (did you mean ${near[0]}?)` : ""}; allowed: ${COUNTED_RESOURCES.join(", ")}, or an extended resource such as nvidia.com/gpu`;
+}
+
 const limit = quantity("resource").refine((q) => !isNegativeQuantity(q), {
   error: "must not be negative: the pool would be over its limit from the start and never launch a node (0 pauses a pool)",
 });
@@ -146,9 +162,9 @@ const nodePoolFields = strictObject({
     .array(taint)
     .default([])
     .meta({ description: "Taints that a DaemonSet removes once the node is ready; Karpenter ignores them when scheduling." }),
-  limits: z.record(z.string(), limit).default({ cpu: "1000", memory: "1000Gi" }).meta({
+  limits: withCheckedKeys(z.record(z.string(), limit), limitKeyProblem).default({ cpu: "1000", memory: "1000Gi" }).meta({
     description:
-      "The pool stops growing at these totals of its nodes' capacity: your cost guard. Not negative. **`0` pauses the pool**: Karpenter launches no new node from it, and the nodes it has stay.",
+      "The pool stops growing at these totals of its nodes' capacity: your cost guard. Keys: `cpu`, `memory`, `pods`, `ephemeral-storage`, `nodes` (a count of nodes), or an extended resource such as `nvidia.com/gpu`; any other key would limit nothing (`cpus` would leave the pool without a CPU limit) and is refused. Not negative. **`0` pauses the pool**: Karpenter launches no new node from it, and the nodes it has stay.",
   }),
   weight: z
     .number()

@@ -1,5 +1,6 @@
-import { zoneProblem } from "../shared/availability-zones";
-import type { FieldCheck } from "../shared/schema-helpers";
+import { zoneIdProblem, zoneProblem } from "../shared/availability-zones";
+import type { FieldCheck, IssuePath } from "../shared/schema-helpers";
+import { LABEL } from "../shared/vocabulary/well-known-labels";
 import { isWindowsNodeClass } from "./ami-selection";
 import type { NodeClassConfig } from "./node-class-schema";
 import type { NodePoolConfig } from "./node-pool-schema";
@@ -79,4 +80,31 @@ export const PROVISIONER_CHECKS: readonly FieldCheck<Provisioners>[] = [
       });
     },
   },
+  {
+    // Raw requirements and labels on the zone keys name zones too: a zone ID where a name belongs (or the
+    // reverse) matches no subnet, and an In requirement that matches none keeps the pool from launching.
+    reads: ["region", "nodePools.*.requirements", "nodePools.*.labels"],
+    check: ({ region, nodePools }, report) => {
+      nodePools.forEach((pool, i) => {
+        for (const { key, value, path } of zoneValuesOf(pool, i)) {
+          const problem = key === LABEL.zone ? zoneProblem(value, region) : zoneIdProblem(value, region);
+          if (problem !== undefined) report(path, value, problem);
+        }
+      });
+    },
+  },
 ];
+
+/** The values a pool gives the zone keys, in requirements (In and NotIn) and labels, with where each sits. */
+function zoneValuesOf(pool: NodePoolConfig, i: number): { key: string; value: string; path: IssuePath }[] {
+  const zoneKeys: readonly string[] = [LABEL.zone, LABEL.zoneId];
+  const fromRequirements = pool.requirements.flatMap((r, j) =>
+    zoneKeys.includes(r.key) && (r.operator === "In" || r.operator === "NotIn")
+      ? (r.values ?? []).map((value, k) => ({ key: r.key, value, path: ["nodePools", i, "requirements", j, "values", k] as IssuePath }))
+      : [],
+  );
+  const fromLabels = Object.entries(pool.labels)
+    .filter(([key]) => zoneKeys.includes(key))
+    .map(([key, value]) => ({ key, value, path: ["nodePools", i, "labels", key] as IssuePath }));
+  return [...fromRequirements, ...fromLabels];
+}

@@ -1,7 +1,10 @@
 import { formatPath } from "../shared/format-issues";
-import { AL2_END_OF_SUPPORT, al2Aliases } from "./ami-selection";
+import { AL2_END_OF_SUPPORT, al2Aliases, eksAmiFamily } from "./ami-selection";
+import { BOTTLEROCKET_NVIDIA_OS_MIN_GIB, volumesOnAmiSnapshot } from "./block-devices";
+import { sizeSentToEc2 } from "./ebs-volume-limits";
 import type { NodeClassConfig } from "./node-class-schema";
 import type { NodePoolConfig } from "./node-pool-schema";
+import { DEFAULT_ROOT_VOLUME_SIZE } from "./provisioner-defaults";
 import { WELL_KNOWN_VALUES } from "./rules/runtime-validation";
 
 /**
@@ -34,4 +37,20 @@ export function amazonLinux2Warnings(nodeClasses: readonly NodeClassConfig[]): s
         `${formatPath(["nodeClasses", i, ...path])}: ${alias} selects Amazon Linux 2 AMIs, whose EKS support ended on ${AL2_END_OF_SUPPORT}: nodes get no further security updates; move to al2023@latest`,
     ),
   );
+}
+
+/**
+ * Bottlerocket OS volumes that fit the standard variants' 2 GiB snapshot but not the NVIDIA variants' 4 GiB:
+ * Karpenter picks the NVIDIA variant for GPU instance types, whose every launch EC2 would then refuse.
+ */
+export function bottlerocketOsVolumeWarnings(nodeClasses: readonly NodeClassConfig[]): string[] {
+  return nodeClasses.flatMap((nodeClass, i) => {
+    if (eksAmiFamily(nodeClass) !== "bottlerocket") return [];
+    return volumesOnAmiSnapshot("bottlerocket", nodeClass, DEFAULT_ROOT_VOLUME_SIZE)
+      .filter((v) => v.deviceName === "/dev/xvda" && sizeSentToEc2(v.volumeSize) < BOTTLEROCKET_NVIDIA_OS_MIN_GIB)
+      .map(
+        (v) =>
+          `${formatPath(["nodeClasses", i, ...v.path])}: ${v.volumeSize} fits Bottlerocket's 2 GiB OS snapshot but not its NVIDIA variants' 4 GiB: GPU instance types would fail every launch; use 4Gi (Karpenter's default)`,
+      );
+  });
 }

@@ -1,6 +1,7 @@
 import { DISCOVERY_TAG } from "../network/discovery-tag";
 import { effectiveAmiSelectorTerms, isWindows, osFamily } from "./ami-selection";
-import type { BlockDeviceMapping, EC2NodeClass, EC2NodeClassSpec, KubeletConfiguration } from "./karpenter-api";
+import { defaultBlockDeviceMappings } from "./block-devices";
+import type { EC2NodeClass, EC2NodeClassSpec, KubeletConfiguration } from "./karpenter-api";
 import type { NodeClassConfig } from "./node-class-schema";
 import { DEFAULT_ROOT_VOLUME_SIZE } from "./provisioner-defaults";
 
@@ -14,20 +15,6 @@ export interface NodeClassContext {
   readonly windowsNodeRoleName: string;
   /** Tags for every instance, volume and launch template; the node class's own tags win. */
   readonly tags: Readonly<Record<string, string>>;
-}
-
-const ebsDefaults = { volumeType: "gp3", encrypted: true, deleteOnTermination: true } as const;
-
-/**
- * The default volumes. Device names follow Karpenter's per-family defaults: Bottlerocket boots from a small
- * OS volume and keeps kubelet's data (images, emptyDir) on /dev/xvdb, Windows AMIs use /dev/sda1.
- * @see https://karpenter.sh/docs/concepts/nodeclasses/#specblockdevicemappings
- */
-function defaultBlockDeviceMappings(family: string, rootVolumeSize: string): BlockDeviceMapping[] {
-  const root = (deviceName: string): BlockDeviceMapping => ({ deviceName, rootVolume: true, ebs: { volumeSize: rootVolumeSize, ...ebsDefaults } });
-  if (family === "bottlerocket") return [{ deviceName: "/dev/xvda", ebs: { volumeSize: "4Gi", ...ebsDefaults } }, root("/dev/xvdb")];
-  if (family.startsWith("windows")) return [root("/dev/sda1")];
-  return [root("/dev/xvda")];
 }
 
 /** Drops undefined members so the manifest lists only what was set. */

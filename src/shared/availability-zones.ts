@@ -87,8 +87,30 @@ export function zonesMustBeListed(region: string, table: Readonly<Record<string,
   return zones.listZonesBecause;
 }
 
+/**
+ * A zone ID (use1-az1): the region's short code, "-az" and a number, the same physical zone in every account,
+ * where zone names (us-east-1a) map differently per account. Karpenter labels nodes with both, the name under
+ * topology.kubernetes.io/zone and the ID under topology.k8s.aws/zone-id.
+ * @see https://docs.aws.amazon.com/global-infrastructure/latest/regions/az-ids.html
+ */
+const ZONE_ID = /^[a-z]{2,5}\d+(-[a-z]{3}\d+)?-az\d+$/;
+
+export function isZoneId(value: string): boolean {
+  return ZONE_ID.test(value);
+}
+
+/** Why a value of topology.k8s.aws/zone-id is not a zone ID, or undefined. */
+export function zoneIdProblem(value: string, region: string): string | undefined {
+  if (isZoneId(value)) return undefined;
+  const name = value.startsWith(region) ? ` (${value} is a zone name: those go under topology.kubernetes.io/zone)` : "";
+  return `is not a zone ID such as use1-az1${name}: Karpenter matches it against each subnet's zone ID, so no subnet would match`;
+}
+
 /** Why a name is not an availability zone of the region, or undefined. Regions missing from the table are checked by shape only. */
 export function zoneProblem(zone: string, region: string, table: Readonly<Record<string, RegionZones>> = AVAILABILITY_ZONES): string | undefined {
+  if (isZoneId(zone)) {
+    return `is a zone ID, and zones here are zone names such as ${region}a (topology.kubernetes.io/zone): no subnet's zone name would match; keep zone IDs to a requirement on topology.k8s.aws/zone-id`;
+  }
   if (!(zone.length === region.length + 1 && zone.startsWith(region) && /[a-z]$/.test(zone))) {
     return `is not an availability zone of ${region}; expected ${region} followed by a zone letter, such as ${region}a`;
   }

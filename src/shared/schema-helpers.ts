@@ -140,17 +140,28 @@ export const dnsLabel = (what: string) =>
 /** Tags per resource; tags that AWS adds itself ("aws:" keys) do not count. */
 export const MAX_TAGS_PER_RESOURCE = 50;
 
+/**
+ * The characters IAM takes in tag keys and values: letters, digits and spaces of any script, and `_ . : / = + - @`.
+ * IAM is the strictest service the tags reach (the cluster's tags go on its roles through the provider's
+ * default tags, a node class's on the instance profile Karpenter creates), and it refuses the rest mid-apply.
+ * @see https://docs.aws.amazon.com/IAM/latest/APIReference/API_Tag.html
+ */
+const TAG_CHARACTERS = /^[\p{L}\p{Z}\p{N}_.:/=+\-@]*$/u;
+const TAG_CHARACTERS_MESSAGE = "letters, digits and spaces, and _ . : / = + - @ (IAM refuses other characters, half way through an apply)";
+
 /** A tag key: 1-128 characters, not starting with "aws:" (in any case), which AWS reserves; `empty` says why "" is not one. */
 export const awsTagKey = (empty = "tag keys must not be empty") =>
   z
     .string()
     .min(1, { error: empty })
     .max(128, { error: "tag keys must be at most 128 characters" })
+    .regex(TAG_CHARACTERS, { error: `tag keys may hold only ${TAG_CHARACTERS_MESSAGE}` })
     .refine((k) => !k.toLowerCase().startsWith("aws:"), { error: 'tag keys starting with "aws:" are reserved by AWS' });
 
 export const awsTagValue = z
   .string({ error: "tag values must be strings (quote numbers and booleans in YAML)" })
-  .max(256, { error: "tag values must be at most 256 characters" });
+  .max(256, { error: "tag values must be at most 256 characters" })
+  .regex(TAG_CHARACTERS, { error: `tag values may hold only ${TAG_CHARACTERS_MESSAGE}` });
 
 /** Tags as AWS accepts them. */
 export const awsTags = z.record(awsTagKey(), awsTagValue).default({});

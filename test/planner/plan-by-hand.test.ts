@@ -2,7 +2,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { readCatalogueFile } from "../../src/instance-catalogue/catalogue-file";
 import { catalogueFrom, defaultCataloguePath } from "../../src/instance-catalogue/instance-catalogue";
-import { fargateSize } from "../../src/planner/plan/fargate";
+import type { FargateProfileModel } from "../../src/planner/model";
+import { fargateProfileFor, fargateSize } from "../../src/planner/plan/fargate";
 import { deployment, FIXTURES, NO_SPOT_OFFLINE, nodesOf, planOf, scenario } from "./helpers";
 
 // Plans checked against arithmetic done by hand on the catalogue's numbers (Karpenter 1.14.1's reference:
@@ -223,6 +224,27 @@ describe("plans by hand", () => {
     expect(fargateSize({ cpuMillis: 250, memoryBytes: 300 * MIB })).toMatchObject({ vcpu: 0.25, memoryGb: 1 });
     expect(fargateSize({ cpuMillis: 3000, memoryBytes: 1024 * MIB })).toMatchObject({ vcpu: 4, memoryGb: 8 });
     expect(fargateSize({ cpuMillis: 4000, memoryBytes: 30 * 1024 * MIB })).toBeUndefined(); // 30 GiB + 256 MiB > 30 GB
+  });
+
+  it("Fargate's selectors: * and ? wildcards in namespaces, label keys and values, as EKS matches them", () => {
+    const profiles: FargateProfileModel[] = [
+      {
+        name: "teams",
+        selectors: [
+          { namespace: "team-*", labels: {} },
+          { namespace: "job-?", labels: { "tier.*": "web-?" } },
+        ],
+      },
+    ];
+    expect(fargateProfileFor("team-a", {}, profiles)?.name).toBe("teams");
+    expect(fargateProfileFor("team-", {}, profiles)?.name).toBe("teams"); // * matches no character too
+    expect(fargateProfileFor("teams", {}, profiles)).toBeUndefined();
+    expect(fargateProfileFor("job-1", { "tier.kind": "web-2" }, profiles)?.name).toBe("teams");
+    expect(fargateProfileFor("job-12", { "tier.kind": "web-2" }, profiles)).toBeUndefined(); // ? is one character
+    expect(fargateProfileFor("job-1", { "tier.kind": "web-20" }, profiles)).toBeUndefined();
+    expect(fargateProfileFor("job-1", {}, profiles)).toBeUndefined();
+    // A dot in a pattern is a dot, not any character.
+    expect(fargateProfileFor("job-1", { tierxkind: "web-2" }, profiles)).toBeUndefined();
   });
 
   it("the floor: the requests at the cheapest rates of the allowed types", () => {

@@ -187,9 +187,14 @@ const volume = (rootVolume: boolean) =>
   fc.record({
     deviceName: fc.constantFrom("/dev/xvda", "/dev/xvdb"),
     rootVolume: fc.constant(rootVolume),
-    ebs: fc.record(
-      { volumeSize: fc.constantFrom("20Gi", "200Gi"), volumeType: fc.constantFrom("gp3", "io2", "gp2"), iops: fc.constantFrom(3000, 6000) },
-      { requiredKeys: ["volumeSize"] },
+    // Each type with the IOPS it takes: gp3 optionally, io2 always, gp2 never.
+    ebs: fc.oneof(
+      fc.record(
+        { volumeSize: fc.constantFrom("20Gi", "200Gi"), volumeType: fc.constant("gp3"), iops: fc.constantFrom(3000, 6000) },
+        { requiredKeys: ["volumeSize"] },
+      ),
+      fc.record({ volumeSize: fc.constantFrom("20Gi", "200Gi"), volumeType: fc.constant("io2"), iops: fc.constantFrom(3000, 6000) }),
+      fc.record({ volumeSize: fc.constantFrom("20Gi", "200Gi"), volumeType: fc.constant("gp2") }),
     ),
   });
 

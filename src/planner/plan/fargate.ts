@@ -12,13 +12,37 @@ export interface FargateSize {
   readonly hourlyUsd: number;
 }
 
-/** The profile that takes pods of this namespace and labels, if any (a selector's labels must all match). */
+/**
+ * Whether a selector's namespace, label key or value matches: EKS takes `*` (any run of characters, none
+ * included) and `?` (exactly one) anywhere in them, and no other pattern syntax.
+ * @see https://docs.aws.amazon.com/eks/latest/userguide/fargate-profile.html#fargate-profile-wildcards
+ */
+export function wildcardMatches(pattern: string, value: string): boolean {
+  if (!pattern.includes("*") && !pattern.includes("?")) return pattern === value;
+  const source = [...pattern].map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\/-]/g, "\\$&"))).join("");
+  return new RegExp(`^${source}$`, "s").test(value);
+}
+
+/**
+ * The profile that takes pods of this namespace and labels, if any: one of its selectors matches the namespace,
+ * and each of the selector's labels matches one of the pod's. Where several profiles match, EKS uses the first
+ * by name; they all run the pod on Fargate at the same price.
+ */
 export function fargateProfileFor(
   namespace: string,
   labels: Readonly<Record<string, string>>,
   profiles: readonly FargateProfileModel[],
 ): FargateProfileModel | undefined {
-  return profiles.find((p) => p.selectors.some((s) => s.namespace === namespace && Object.entries(s.labels).every(([k, v]) => labels[k] === v)));
+  const byName = [...profiles].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return byName.find((p) =>
+    p.selectors.some(
+      (s) =>
+        wildcardMatches(s.namespace, namespace) &&
+        Object.entries(s.labels).every(([k, v]) =>
+          Object.entries(labels).some(([podKey, podValue]) => wildcardMatches(k, podKey) && wildcardMatches(v, podValue)),
+        ),
+    ),
+  );
 }
 
 /**
