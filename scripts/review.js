@@ -7,7 +7,9 @@
 const fs = require("node:fs");
 const path = require("node:path");
 const { ROOT, requireTypeScript } = require("./lib/bundle-cache");
-const { removeStaleStacks } = require("./lib/stale-stacks");
+const { exitQuietlyOnClosedPipe } = require("./lib/quiet-pipe");
+
+exitQuietlyOnClosedPipe();
 
 const outdir = path.resolve(ROOT, process.env.CDKTF_OUTDIR || "cdktf.out");
 const reviewDir = path.join(ROOT, "review");
@@ -73,8 +75,7 @@ async function main() {
   }
   process.env.CDKTF_OUTDIR = outdir;
   await requireTypeScript("main.ts");
-  // main.ts exits on a config error, so this runs after a synth that wrote its stacks.
-  removeStaleStacks(outdir);
+  // main.ts exits on a config error, so this runs after a synth that wrote its stacks (and holds the folder's lock).
   const { writeReview } = await requireTypeScript("src/review/write-review.ts");
   const written = writeReview(outdir, reviewDir);
   if (plan !== undefined) {

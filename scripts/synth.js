@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // npm run synth: what `cdktf synth` does, without the CLI's start-up (it loads typescript, prettier and babel,
 // several seconds, and adds nothing to the output). Runs the app in this process with the environment the
-// CLI gives it, removes the folders of stacks that no longer exist, as the CLI does, and says what it wrote.
+// CLI gives it and says what it wrote. The app replaces the whole output (src/stacks/staged-output.ts), so
+// the folders of stacks that no longer exist go, as the CLI removes them.
 // cdktf synth, diff and deploy keep working unchanged: they run the same app through cdktf.json.
 
 const fs = require("node:fs");
 const path = require("node:path");
 const { ROOT, requireTypeScript } = require("./lib/bundle-cache");
-const { removeStaleStacks } = require("./lib/stale-stacks");
+const { exitQuietlyOnClosedPipe } = require("./lib/quiet-pipe");
+
+exitQuietlyOnClosedPipe();
 
 const USAGE = `usage: [CLUSTER_CONFIG=<file or folder>] [CDKTF_OUTDIR=<folder>] npm run synth
   Synthesizes the cluster config CLUSTER_CONFIG names (a file, or a folder of them: a fleet), else the
@@ -28,11 +31,11 @@ if (args.length > 0) {
 const outdir = path.resolve(ROOT, process.env.CDKTF_OUTDIR || JSON.parse(fs.readFileSync(path.join(ROOT, "cdktf.json"), "utf8")).output || "cdktf.out");
 
 process.env.CDKTF_OUTDIR = outdir;
+// Registered before main.ts registers the release of the output folder's lock, so it reads what this synth wrote.
 process.on("exit", (code) => {
   if (code !== 0) return;
   const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
   const stacks = Object.values(manifest.stacks);
-  removeStaleStacks(outdir);
   const lines = stacks.map((stack) => {
     const json = JSON.parse(fs.readFileSync(path.join(outdir, stack.synthesizedStackPath), "utf8"));
     const resources = Object.values(json.resource ?? {}).reduce((n, byName) => n + Object.keys(byName).length, 0);

@@ -214,7 +214,19 @@ describe("main.ts, run by the app command", () => {
       stdout: "",
       stderr: `Cannot synthesize: 2 problems; nothing was written\n  - b-cluster/backend: ${problem}\n  - b-karpenter/backend: ${problem}\n`,
     });
-    expect(fs.readdirSync(outdir, { recursive: true })).toEqual(["stacks"]);
+    expect(fs.readdirSync(outdir, { recursive: true })).toEqual([]);
+  });
+
+  it("leaves the previous output whole when a synth fails after the config checks", () => {
+    const good = runMain({ CLUSTER_CONFIG: "" });
+    expect(good.status).toBe(0);
+    const before = fs.readdirSync(good.outdir, { recursive: true }).map(String).sort();
+    const manifest = fs.readFileSync(path.join(good.outdir, "manifest.json"), "utf8");
+    const cloud = writeConfig("name: b\ncluster: {publicAccessCidrs: [203.0.113.0/24]}\nbackend: {type: cloud, organization: acme}\n");
+    const failed = runMain({ CLUSTER_CONFIG: cloud, CDKTF_OUTDIR: good.outdir, PATH: path.dirname(process.execPath) });
+    expect(failed.status).toBe(1);
+    expect(fs.readdirSync(good.outdir, { recursive: true }).map(String).sort()).toEqual(before);
+    expect(fs.readFileSync(path.join(good.outdir, "manifest.json"), "utf8")).toBe(manifest);
   });
 
   it("refuses arguments, which would otherwise be ignored while the default cluster is synthesized", () => {
