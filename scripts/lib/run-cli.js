@@ -7,9 +7,11 @@
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 const { requireTypeScript } = require("./bundle-cache");
+const { exitQuietlyOnClosedPipe } = require("./quiet-pipe");
 
 /** Loads `entry` (asynchronous: esbuild bundles on a cache miss), calls its `name` export, sets the exit code. */
 function runCli(entry, name, io) {
+  exitQuietlyOnClosedPipe();
   requireTypeScript(entry)
     .then((module) => module[name](process.argv.slice(2), io))
     .then(
