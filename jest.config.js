@@ -9,6 +9,10 @@ module.exports = {
   // each test file from re-checking the provider bindings.
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
+  // Not the machine's temporary folder: a run leaves nothing there (global-setup.js).
+  cacheDirectory: "<rootDir>/node_modules/.cache/jest",
+  globalSetup: "<rootDir>/test/global-setup.js",
+  globalTeardown: "<rootDir>/test/global-teardown.js",
   reporters: ["default", "<rootDir>/test/summary-reporter.js"],
   // Jest's default leaves a core to its own process, which only waits: on two cores that is one worker.
   maxWorkers: Math.max(2, os.availableParallelism()),
