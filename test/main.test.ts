@@ -52,8 +52,8 @@ describe("main.ts, run by the app command", () => {
     expect({ status, stderr }).toEqual({
       status: 0,
       stderr: [
-        "Warning: the Kubernetes API has a private endpoint only (cluster.endpointPublicAccess: false): the Karpenter stack's runner must reach the VPC; HCP Terraform's hosted runners cannot: use an agent in or connected to the VPC",
-        "Warning: karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI",
+        "Warning: the Kubernetes API has a private endpoint only (cluster.endpointPublicAccess: false): the Karpenter stack's runner must reach the VPC; HCP Terraform's hosted runners (backend.executionMode: remote) cannot: run the workspaces in agent execution mode, with an agent in or connected to the VPC, and set backend.executionMode: agent",
+        "Warning: karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners (backend.executionMode: remote) have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI",
         "",
       ].join("\n"),
     });
@@ -204,7 +204,10 @@ describe("main.ts, run by the app command", () => {
 
   it("checks every stack before writing any: a fleet whose cloud-backed cluster cannot find Terraform writes nothing", () => {
     const folder = path.dirname(writeConfig("name: a\ncluster: {publicAccessCidrs: [203.0.113.0/24]}\n"));
-    fs.writeFileSync(path.join(folder, "b.yaml"), "name: b\ncluster: {publicAccessCidrs: [203.0.113.0/24]}\nbackend: {type: cloud, organization: acme}\n");
+    fs.writeFileSync(
+      path.join(folder, "b.yaml"),
+      "name: b\ncluster: {publicAccessCidrs: [203.0.113.0/24]}\nbackend: {type: cloud, organization: acme, executionMode: agent}\n",
+    );
     // Node's folder only: no terraform on PATH.
     const { status, stdout, stderr, outdir } = runMain({ CLUSTER_CONFIG: folder, PATH: path.dirname(process.execPath) });
     const problem =
@@ -222,7 +225,7 @@ describe("main.ts, run by the app command", () => {
     expect(good.status).toBe(0);
     const before = fs.readdirSync(good.outdir, { recursive: true }).map(String).sort();
     const manifest = fs.readFileSync(path.join(good.outdir, "manifest.json"), "utf8");
-    const cloud = writeConfig("name: b\ncluster: {publicAccessCidrs: [203.0.113.0/24]}\nbackend: {type: cloud, organization: acme}\n");
+    const cloud = writeConfig("name: b\ncluster: {publicAccessCidrs: [203.0.113.0/24]}\nbackend: {type: cloud, organization: acme, executionMode: agent}\n");
     const failed = runMain({ CLUSTER_CONFIG: cloud, CDKTF_OUTDIR: good.outdir, PATH: path.dirname(process.execPath) });
     expect(failed.status).toBe(1);
     expect(fs.readdirSync(good.outdir, { recursive: true }).map(String).sort()).toEqual(before);

@@ -57,6 +57,11 @@ const backendFields = strictObject({
     .regex(/^[A-Za-z0-9_-]{0,40}$/, { error: "must be at most 40 letters, digits, '-' and '_'" })
     .optional()
     .meta({ defaultText: '`""`', description: "cloud: prefix of the workspace names; each stack gets the workspace `<prefix><stack>`." }),
+  executionMode: z.enum(["remote", "agent", "local"]).optional().meta({
+    defaultText: "`remote`",
+    description:
+      "cloud: where the workspaces run Terraform, as they are set in HCP Terraform (synth cannot set it; it decides which warnings apply). `remote`: HCP Terraform's own runners, whose addresses it does not publish, so a narrowed `cluster.publicAccessCidrs` or a private endpoint locks the Karpenter stack out of the API. `agent`: an HCP Terraform agent you run, in or next to the VPC. `local`: plans and applies run where you run Terraform. See docs/pipelines.md.",
+  }),
   hostname: z
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/, { error: "must be a host name such as app.terraform.io" })
@@ -70,7 +75,7 @@ type BackendField = Exclude<keyof BackendFields, "type">;
 const FIELDS_BY_TYPE: Readonly<Record<BackendFields["type"], readonly BackendField[]>> = {
   local: [],
   s3: ["bucket", "keyPrefix", "region"],
-  cloud: ["organization", "project", "workspacePrefix", "hostname"],
+  cloud: ["organization", "project", "workspacePrefix", "executionMode", "hostname"],
 };
 
 const REQUIRED_BY_TYPE: Readonly<Record<BackendFields["type"], readonly BackendField[]>> = { local: [], s3: ["bucket"], cloud: ["organization"] };
@@ -80,7 +85,14 @@ const ALL_FIELDS = Object.values(FIELDS_BY_TYPE).flat();
 export type BackendConfig =
   | { readonly type: "local" }
   | { readonly type: "s3"; readonly bucket: string; readonly keyPrefix?: string; readonly region?: string }
-  | { readonly type: "cloud"; readonly organization: string; readonly project?: string; readonly workspacePrefix: string; readonly hostname?: string };
+  | {
+      readonly type: "cloud";
+      readonly organization: string;
+      readonly project?: string;
+      readonly workspacePrefix: string;
+      readonly executionMode: "remote" | "agent" | "local";
+      readonly hostname?: string;
+    };
 
 /** A field the checks above made sure is set. */
 function requiredField(value: string | undefined, field: BackendField): string {
@@ -120,6 +132,7 @@ export const backendSchema = withChecks(backendFields, [
           organization: requiredField(backend.organization, "organization"),
           project: backend.project,
           workspacePrefix: backend.workspacePrefix ?? "",
+          executionMode: backend.executionMode ?? "remote",
           hostname: backend.hostname,
         };
     }

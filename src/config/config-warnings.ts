@@ -9,27 +9,36 @@ import type { ClusterConfig } from "./cluster-schema";
  */
 export function configWarnings(config: Pick<ClusterConfig, "kubernetesVersion" | "cluster" | "karpenter" | "backend" | "nodeClasses" | "nodePools">): string[] {
   const { cluster, karpenter, backend } = config;
-  const hcpTerraform = backend.type === "cloud";
+  // HCP Terraform's own runners: their addresses are not published, and no VPC is theirs.
+  const hostedRunners = backend.type === "cloud" && backend.executionMode === "remote";
+  const openToInternet = cluster.publicAccessCidrs.includes("0.0.0.0/0");
   const warnings: string[] = [];
   const support = versionSupportWarning(config.kubernetesVersion, cluster.upgradePolicy);
   if (support !== undefined) warnings.push(support);
-  if (cluster.endpointPublicAccess && cluster.publicAccessCidrs.includes("0.0.0.0/0")) {
+  if (cluster.endpointPublicAccess && openToInternet) {
     warnings.push(
       "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): narrow it, or set cluster.endpointPublicAccess: false, for production",
     );
   }
   if (!cluster.endpointPublicAccess) {
     // The Karpenter stack's helm and kubectl providers talk to the API server from wherever Terraform runs.
-    const runner = hcpTerraform
-      ? "HCP Terraform's hosted runners cannot: use an agent in or connected to the VPC"
+    const runner = hostedRunners
+      ? "HCP Terraform's hosted runners (backend.executionMode: remote) cannot: run the workspaces in agent execution mode, with an agent in or connected to the VPC, and set backend.executionMode: agent"
       : "run it in the VPC, or over a VPN or peering";
     warnings.push(
       `the Kubernetes API has a private endpoint only (cluster.endpointPublicAccess: false): the Karpenter stack's runner must reach the VPC; ${runner}`,
     );
   }
-  if (hcpTerraform && karpenter.kubernetesAuth === "exec") {
+  if (cluster.endpointPublicAccess && !openToInternet && hostedRunners) {
+    // https://developer.hashicorp.com/terraform/cloud-docs/architectural-details/ip-ranges: the IP ranges API
+    // "does not publish the ranges for workspaces or Stacks doing Terraform operations in remote execution mode".
     warnings.push(
-      "karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI",
+      "cluster.publicAccessCidrs admits only the listed ranges, and HCP Terraform's hosted runners (backend.executionMode: remote) come from addresses it does not publish, so the Karpenter stack's helm and kubectl calls would be refused: run the workspaces in agent execution mode with an HCP Terraform agent in or next to the VPC (and allow its address, or rely on the private endpoint), then set backend.executionMode: agent; see docs/pipelines.md",
+    );
+  }
+  if (hostedRunners && karpenter.kubernetesAuth === "exec") {
+    warnings.push(
+      "karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners (backend.executionMode: remote) have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI",
     );
   }
   warnings.push(...amazonLinux2Warnings(config.nodeClasses));

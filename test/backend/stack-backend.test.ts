@@ -40,7 +40,7 @@ describe("backends", () => {
   it("rejects missing and misplaced fields", () => {
     expect(problems({ type: "s3" })).toEqual(["backend.bucket: missing; is required for backend type s3"]);
     expect(problems({ type: "cloud", organization: "acme", bucket: "x-state" })).toEqual([
-      'backend.bucket: got "x-state"; does not apply to backend type cloud; its fields are organization, project, workspacePrefix, hostname',
+      'backend.bucket: got "x-state"; does not apply to backend type cloud; its fields are organization, project, workspacePrefix, executionMode, hostname',
     ]);
     expect(problems({ bucket: "x-state" })).toEqual(['backend.bucket: got "x-state"; does not apply to backend type local; it takes no other field']);
   });

@@ -6,7 +6,9 @@ const warningsFor = (fields: Record<string, unknown>) => configWarnings(config(f
 const OPEN_TO_INTERNET =
   "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): narrow it, or set cluster.endpointPublicAccess: false, for production";
 const EXEC_ON_HCP =
-  "karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI";
+  "karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners (backend.executionMode: remote) have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI";
+const HCP_NARROWED =
+  "cluster.publicAccessCidrs admits only the listed ranges, and HCP Terraform's hosted runners (backend.executionMode: remote) come from addresses it does not publish, so the Karpenter stack's helm and kubectl calls would be refused: run the workspaces in agent execution mode with an HCP Terraform agent in or next to the VPC (and allow its address, or rely on the private endpoint), then set backend.executionMode: agent; see docs/pipelines.md";
 const PRIVATE_ONLY = "the Kubernetes API has a private endpoint only (cluster.endpointPublicAccess: false): the Karpenter stack's runner must reach the VPC;";
 const HCP = { type: "cloud", organization: "example" };
 
@@ -22,15 +24,34 @@ describe("configWarnings", () => {
   it("warns about a private-only endpoint, saying what the runner needs", () => {
     expect(warningsFor({ cluster: { endpointPublicAccess: false } })).toEqual([`${PRIVATE_ONLY} run it in the VPC, or over a VPN or peering`]);
     expect(warningsFor({ cluster: { endpointPublicAccess: false }, backend: HCP })).toEqual([
-      `${PRIVATE_ONLY} HCP Terraform's hosted runners cannot: use an agent in or connected to the VPC`,
+      `${PRIVATE_ONLY} HCP Terraform's hosted runners (backend.executionMode: remote) cannot: run the workspaces in agent execution mode, with an agent in or connected to the VPC, and set backend.executionMode: agent`,
+    ]);
+    expect(warningsFor({ cluster: { endpointPublicAccess: false }, backend: { ...HCP, executionMode: "agent" } })).toEqual([
+      `${PRIVATE_ONLY} run it in the VPC, or over a VPN or peering`,
     ]);
   });
 
-  it("warns about exec authentication on HCP Terraform, and not elsewhere or with token", () => {
+  it("warns that HCP Terraform's hosted runners cannot be allowlisted, and not for agents or local runs", () => {
     const narrowed = { publicAccessCidrs: ["203.0.113.0/24"] };
-    expect(warningsFor({ cluster: narrowed, backend: HCP, karpenter: { kubernetesAuth: "exec" } })).toEqual([EXEC_ON_HCP]);
-    expect(warningsFor({ cluster: narrowed, backend: HCP })).toEqual([]);
+    expect(warningsFor({ cluster: narrowed, backend: HCP })).toEqual([HCP_NARROWED]);
+    expect(warningsFor({ cluster: narrowed, backend: { ...HCP, executionMode: "remote" } })).toEqual([HCP_NARROWED]);
+    expect(warningsFor({ cluster: narrowed, backend: { ...HCP, executionMode: "agent" } })).toEqual([]);
+    expect(warningsFor({ cluster: narrowed, backend: { ...HCP, executionMode: "local" } })).toEqual([]);
+    expect(warningsFor({ cluster: narrowed, backend: { type: "s3", bucket: "acme-state" } })).toEqual([]);
+  });
+
+  it("warns about exec authentication on HCP Terraform's hosted runners, and not on agents, elsewhere or with token", () => {
+    const narrowed = { publicAccessCidrs: ["203.0.113.0/24"] };
+    const agent = { ...HCP, executionMode: "agent" };
+    expect(warningsFor({ cluster: narrowed, backend: agent, karpenter: { kubernetesAuth: "exec" } })).toEqual([]);
+    expect(warningsFor({ backend: HCP, karpenter: { kubernetesAuth: "exec" } })).toEqual([OPEN_TO_INTERNET, EXEC_ON_HCP]);
     expect(warningsFor({ cluster: narrowed, karpenter: { kubernetesAuth: "exec" } })).toEqual([]);
+  });
+
+  it("refuses executionMode for a backend other than cloud", () => {
+    expect(() => config({ backend: { type: "s3", bucket: "acme-state", executionMode: "agent" } })).toThrow(
+      'backend.executionMode: got "agent"; does not apply to backend type s3; its fields are bucket, keyPrefix, region',
+    );
   });
 
   describe("the Kubernetes version's support, on EKS's calendar as of 2026-11-23", () => {
