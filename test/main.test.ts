@@ -99,10 +99,15 @@ describe("main.ts, run by the app command", () => {
   itWithTerraform("synthesizes a fleet: every cluster of a folder into its own pair of stacks", () => {
     const { status, outdir, stderr } = runMain({ CLUSTER_CONFIG: path.join(ROOT, "clusters") });
     // Each cluster's warnings name it; prod narrows its public endpoint and earns none.
-    expect({ status, stderr }).toEqual({ status: 0, stderr: `Warning (dev): ${OPEN_TO_INTERNET}\nWarning (staging): ${OPEN_TO_INTERNET}\n` });
+    expect({ status, stderr }).toEqual({
+      status: 0,
+      stderr: `Warning (dev): ${OPEN_TO_INTERNET}\nWarning (multiarch): ${OPEN_TO_INTERNET}\nWarning (staging): ${OPEN_TO_INTERNET}\n`,
+    });
     expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual([
       "dev-cluster",
       "dev-karpenter",
+      "multiarch-cluster",
+      "multiarch-karpenter",
       "prod-cluster",
       "prod-karpenter",
       "staging-cluster",

@@ -1,3 +1,6 @@
+import { configurationConflicts, type JsonObject, projectAddonValues } from "../eks/addon-configuration";
+import { checkAddonConfiguration } from "../eks/addon-schema-check";
+import { partitionOf } from "../iam/arns";
 import { vpcZones } from "../network/network-config";
 import { clusterDnsProblem } from "../network/service-range";
 import { al2Aliases, isWindowsNodeClass, LAST_AL2_KUBERNETES_VERSION } from "../provisioners/ami-selection";
@@ -10,6 +13,10 @@ import type { FieldCheck } from "../shared/schema-helpers";
 /** The fields of a cluster config that the checks below read. */
 interface CheckedFields {
   readonly name: string;
+  readonly cluster: { readonly adminPrincipalArns: readonly string[] };
+  readonly access: readonly { readonly principalArn: string }[];
+  readonly addons: Readonly<Record<string, { readonly configurationValues?: JsonObject } | undefined>>;
+  readonly coreDns: { readonly configurationValues?: JsonObject };
   readonly kubernetesVersion: string;
   readonly region: string;
   readonly network: { readonly vpcId?: string; readonly vpcCidr?: string; readonly availabilityZones?: readonly string[] };
@@ -83,6 +90,50 @@ export const CLUSTER_CHECKS: readonly FieldCheck<CheckedFields>[] = [
           const problem = clusterDnsProblem(address, network);
           if (problem !== undefined) report(["nodeClasses", i, "kubelet", "clusterDNS", j], address, problem);
         });
+      });
+    },
+  },
+  {
+    // The project's own values in an add-on's configuration are what the cluster needs to work; the rest must
+    // fit the add-on's published schema where the project holds a dated copy.
+    reads: ["addons", "coreDns.configurationValues", "nodeClasses.*.amiAlias", "nodeClasses.*.amiSelectorTerms", "nodeClasses.*.amiFamily"],
+    check: ({ addons, coreDns, nodeClasses }, report) => {
+      const context = { windowsNodes: nodeClasses.some(isWindowsNodeClass) };
+      const configured: [readonly (string | number)[], string, JsonObject | undefined][] = [
+        ...Object.entries(addons).map(([name, addon]): [string[], string, JsonObject | undefined] => [["addons", name], name, addon?.configurationValues]),
+        [["coreDns"], "coredns", coreDns.configurationValues],
+      ];
+      for (const [path, name, values] of configured) {
+        for (const conflict of configurationConflicts(values, projectAddonValues(name, context))) {
+          report([...path, "configurationValues", ...conflict.path], conflict.value, conflict.message);
+        }
+        for (const finding of values === undefined ? [] : checkAddonConfiguration(name, values)) {
+          if (finding.severity === "error") report([...path, "configurationValues", ...finding.path], finding.value, finding.message);
+        }
+      }
+    },
+  },
+  {
+    // An ARN of another partition names no principal this cluster's IAM can see, and EKS refuses the entry.
+    reads: ["region", "cluster.adminPrincipalArns", "access.*.principalArn"],
+    check: ({ region, cluster, access }, report) => {
+      const { partition } = partitionOf(region);
+      const principals: [readonly (string | number)[], string][] = [
+        ...cluster.adminPrincipalArns.map((arn, i): [(string | number)[], string] => [["cluster", "adminPrincipalArns", i], arn]),
+        ...access.map((grant, i): [(string | number)[], string] => [["access", i, "principalArn"], grant.principalArn]),
+      ];
+      for (const [path, arn] of principals) {
+        const given = arn.split(":")[1];
+        if (given !== partition) report(path, arn, `is in partition ${given}, and ${region} is in ${partition}: use arn:${partition}:iam::...`);
+      }
+      access.forEach((grant, i) => {
+        if (cluster.adminPrincipalArns.includes(grant.principalArn)) {
+          report(
+            ["access", i, "principalArn"],
+            grant.principalArn,
+            "is also in cluster.adminPrincipalArns, which already gives it an access entry (cluster-admin), and EKS allows one per principal: keep one of the two",
+          );
+        }
       });
     },
   },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { backendSchema } from "../backend/backend-config";
+import { accessSchema } from "../eks/access-settings";
 import { addonsSchema, coreDnsSchema } from "../eks/addon-settings";
 import { clusterSettingsSchema } from "../eks/cluster-settings";
 import { CALENDAR_DATE, EKS_SUPPORT_CALENDAR, supportPhase } from "../eks/kubernetes-version-support";
@@ -79,6 +80,7 @@ const clusterFields = strictObject({
   tags: clusterTags,
   network: networkSchema,
   cluster: clusterSettingsSchema,
+  access: accessSchema,
   fargate: fargateSchema,
   coreDns: coreDnsSchema,
   addons: addonsSchema,

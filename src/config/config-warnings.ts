@@ -1,5 +1,8 @@
+import { vpcCniEnvEnabled } from "../eks/addon-configuration";
+import { checkAddonConfiguration } from "../eks/addon-schema-check";
 import { versionSupportWarning } from "../eks/kubernetes-version-support";
-import { amazonLinux2Warnings, bottlerocketOsVolumeWarnings, ignoredRequirementValues } from "../provisioners/provisioner-warnings";
+import { amazonLinux2Warnings, bottlerocketOsVolumeWarnings, ignoredRequirementValues, prefixDelegationWarnings } from "../provisioners/provisioner-warnings";
+import { formatPath } from "../shared/format-issues";
 import type { ClusterConfig } from "./cluster-schema";
 
 /**
@@ -7,7 +10,9 @@ import type { ClusterConfig } from "./cluster-schema";
  * config, which the entry point prints on stderr at every synth (a warning only in manifest.json is one
  * nobody reads).
  */
-export function configWarnings(config: Pick<ClusterConfig, "kubernetesVersion" | "cluster" | "karpenter" | "backend" | "nodeClasses" | "nodePools">): string[] {
+export function configWarnings(
+  config: Pick<ClusterConfig, "kubernetesVersion" | "cluster" | "karpenter" | "backend" | "addons" | "coreDns" | "nodeClasses" | "nodePools">,
+): string[] {
   const { cluster, karpenter, backend } = config;
   // HCP Terraform's own runners: their addresses are not published, and no VPC is theirs.
   const hostedRunners = backend.type === "cloud" && backend.executionMode === "remote";
@@ -41,8 +46,30 @@ export function configWarnings(config: Pick<ClusterConfig, "kubernetesVersion" |
       "karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners (backend.executionMode: remote) have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI",
     );
   }
+  warnings.push(...addonSchemaWarnings(config));
   warnings.push(...amazonLinux2Warnings(config.nodeClasses));
   warnings.push(...bottlerocketOsVolumeWarnings(config.nodeClasses));
+  if (vpcCniEnvEnabled(config.addons["vpc-cni"].configurationValues, "ENABLE_PREFIX_DELEGATION"))
+    warnings.push(...prefixDelegationWarnings(config.nodeClasses));
   warnings.push(...ignoredRequirementValues(config.nodePools));
   return warnings;
+}
+
+/** Keys the dated add-on schemas lack (a later version may have them): said, not refused. */
+function addonSchemaWarnings(config: Pick<ClusterConfig, "addons" | "coreDns">): string[] {
+  const configured: [readonly string[], string, Parameters<typeof checkAddonConfiguration>[1] | undefined][] = [
+    ...Object.entries(config.addons).map(([name, addon]): [string[], string, Parameters<typeof checkAddonConfiguration>[1] | undefined] => [
+      ["addons", name],
+      name,
+      addon?.configurationValues,
+    ]),
+    [["coreDns"], "coredns", config.coreDns.configurationValues],
+  ];
+  return configured.flatMap(([path, name, values]) =>
+    values === undefined
+      ? []
+      : checkAddonConfiguration(name, values)
+          .filter((f) => f.severity === "warning")
+          .map((f) => `${formatPath([...path, "configurationValues", ...f.path])}: ${f.message}`),
+  );
 }

@@ -5,7 +5,8 @@ import type { AwsContext } from "../iam/aws-context";
 import { irsaTrust } from "../iam/irsa-trust";
 import { ServiceRole } from "../iam/service-role";
 import type { ResourceNames } from "../shared/resource-names";
-import type { AddonsSettings } from "./addon-settings";
+import { configurationJson, projectAddonValues } from "./addon-configuration";
+import type { AddonSettings, AddonsSettings } from "./addon-settings";
 import { managedAddon } from "./managed-addon";
 
 export interface CoreAddonsProps {
@@ -18,7 +19,7 @@ export interface CoreAddonsProps {
   readonly oidc: { readonly providerArn: string; readonly issuerHost: string };
   /** Add-ons with a Deployment run it on Fargate: their pods must be created after the kube-system profile. */
   readonly kubeSystemProfile: EksFargateProfile;
-  /** Windows nodes need IPAM from the VPC resource controller, switched on through the vpc-cni add-on. */
+  /** Windows nodes need IPAM from the VPC resource controller, switched on through the vpc-cni add-on (addon-configuration.ts). */
   readonly windowsNodes: boolean;
 }
 
@@ -33,21 +34,19 @@ export class CoreAddons extends Construct {
   constructor(scope: Construct, id: string, props: CoreAddonsProps) {
     super(scope, id);
     const { settings, cluster } = props;
-    managedAddon(this, {
-      addonName: "vpc-cni",
-      version: settings["vpc-cni"].version,
+    /** What an add-on of the config gets: its version, configuration (over the project's) and resolve modes. */
+    const fromConfig = (addonName: keyof AddonsSettings, addon: AddonSettings) => ({
+      addonName,
+      version: addon.version,
       cluster,
-      // The add-on owns the amazon-vpc-cni ConfigMap where the VPC resource controller reads this switch:
-      // written there by hand it would be overwritten at the add-on's next update.
-      // (aws/containers-roadmap#2341; an update then stops on a ConfigurationConflict: amazon-vpc-cni-k8s#2877.)
-      // The key is the add-on schema's, a string as cdk-eks-blueprints passes it (cdk-eks-blueprints#935).
-      // @see https://docs.aws.amazon.com/eks/latest/userguide/windows-support.html
-      configurationValues: props.windowsNodes ? JSON.stringify({ enableWindowsIpam: "true" }) : undefined,
+      configurationValues: configurationJson(addon.configurationValues, projectAddonValues(addonName, { windowsNodes: props.windowsNodes })),
+      resolveConflicts: { onCreate: addon.resolveConflictsOnCreate, onUpdate: addon.resolveConflictsOnUpdate },
     });
-    managedAddon(this, { addonName: "kube-proxy", version: settings["kube-proxy"].version, cluster });
+    managedAddon(this, fromConfig("vpc-cni", settings["vpc-cni"]));
+    managedAddon(this, fromConfig("kube-proxy", settings["kube-proxy"]));
 
     const podIdentityAgent = settings["eks-pod-identity-agent"];
-    if (podIdentityAgent !== undefined) managedAddon(this, { addonName: "eks-pod-identity-agent", version: podIdentityAgent.version, cluster });
+    if (podIdentityAgent !== undefined) managedAddon(this, fromConfig("eks-pod-identity-agent", podIdentityAgent));
 
     const ebsCsiDriver = settings["aws-ebs-csi-driver"];
     if (ebsCsiDriver !== undefined) {
@@ -66,9 +65,7 @@ export class CoreAddons extends Construct {
         managedPolicyArns: [managedPolicyArn(props.aws.partition, "service-role/AmazonEBSCSIDriverPolicy")],
       });
       managedAddon(this, {
-        addonName: "aws-ebs-csi-driver",
-        version: ebsCsiDriver.version,
-        cluster,
+        ...fromConfig("aws-ebs-csi-driver", ebsCsiDriver),
         serviceAccountRoleArn: role.role.arn,
         dependsOn: [props.kubeSystemProfile, ...role.attachments],
       });
@@ -76,7 +73,7 @@ export class CoreAddons extends Construct {
 
     const metricsServer = settings["metrics-server"];
     if (metricsServer !== undefined) {
-      managedAddon(this, { addonName: "metrics-server", version: metricsServer.version, cluster, dependsOn: [props.kubeSystemProfile] });
+      managedAddon(this, { ...fromConfig("metrics-server", metricsServer), dependsOn: [props.kubeSystemProfile] });
     }
   }
 }

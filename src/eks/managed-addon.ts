@@ -9,7 +9,9 @@ export interface ManagedAddonProps {
   readonly version: AddonVersion;
   /** The cluster's name and Kubernetes version, as references to the cluster resource. */
   readonly cluster: { readonly name: string; readonly version: string };
+  /** The configuration_values JSON (addon-configuration.ts). */
   readonly configurationValues?: string;
+  readonly resolveConflicts: { readonly onCreate: string; readonly onUpdate: string };
   readonly serviceAccountRoleArn?: string;
   readonly dependsOn?: readonly ITerraformDependable[];
 }
@@ -36,10 +38,10 @@ export function managedAddon(scope: Construct, props: ManagedAddonProps): EksAdd
     addonVersion,
     configurationValues: props.configurationValues,
     serviceAccountRoleArn: props.serviceAccountRoleArn,
-    // EKS installs self-managed copies of vpc-cni, kube-proxy and CoreDNS at cluster creation; the managed
-    // add-on takes them over, and an update wins over fields edited by hand.
-    resolveConflictsOnCreate: "OVERWRITE",
-    resolveConflictsOnUpdate: "OVERWRITE",
+    // EKS installs self-managed copies of vpc-cni, kube-proxy and CoreDNS at cluster creation: by default
+    // the managed add-on takes them over, and an update wins over fields edited by hand.
+    resolveConflictsOnCreate: props.resolveConflicts.onCreate,
+    resolveConflictsOnUpdate: props.resolveConflicts.onUpdate,
     dependsOn: props.dependsOn && [...props.dependsOn],
   });
 }

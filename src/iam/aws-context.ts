@@ -8,9 +8,11 @@ export interface AwsContext {
   readonly region: string;
   readonly dnsSuffix: string;
   readonly accountId: string;
+  /** Who runs Terraform: an assumed-role session's ARN for a role (aws_iam_session_context gives the role). */
+  readonly callerArn: string;
 }
 
 export function awsContext(scope: Construct, region: string): AwsContext {
   const identity = new DataAwsCallerIdentity(scope, "caller-identity");
-  return { ...partitionOf(region), region, accountId: identity.accountId };
+  return { ...partitionOf(region), region, accountId: identity.accountId, callerArn: identity.arn };
 }

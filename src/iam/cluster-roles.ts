@@ -7,8 +7,15 @@ import { ServiceRole } from "./service-role";
 export interface ClusterRolesProps {
   readonly aws: AwsContext;
   readonly names: ResourceNames;
-  /** Whether a node class launches Windows nodes: they need a role of their own and the VPC resource controller. */
+  /** Whether a node class launches Windows nodes: they need a role of their own. */
   readonly windowsNodes: boolean;
+  /**
+   * Whether the VPC resource controller, which runs with the cluster role, hands out network interfaces:
+   * Windows pods' addresses, and the branch interfaces of security groups for pods (vpc-cni ENABLE_POD_ENI).
+   * @see https://docs.aws.amazon.com/eks/latest/userguide/windows-support.html
+   * @see https://docs.aws.amazon.com/eks/latest/userguide/security-groups-for-pods.html
+   */
+  readonly vpcResourceController: boolean;
 }
 
 /** The node role of Karpenter's getting-started template (v1.14), for Linux and Windows nodes alike. */
@@ -41,9 +48,7 @@ export class ClusterRoles extends Construct {
       ],
       managedPolicyArns: [
         managedPolicyArn(aws.partition, "AmazonEKSClusterPolicy"),
-        // Windows pods get their IP addresses from the VPC resource controller, which runs with this role.
-        // @see https://docs.aws.amazon.com/eks/latest/userguide/windows-support.html
-        ...(props.windowsNodes ? [managedPolicyArn(aws.partition, "AmazonEKSVPCResourceController")] : []),
+        ...(props.vpcResourceController ? [managedPolicyArn(aws.partition, "AmazonEKSVPCResourceController")] : []),
       ],
     });
     this.fargatePodExecution = new ServiceRole(this, "fargate-pod-execution", {

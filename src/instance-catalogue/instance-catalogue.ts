@@ -1,11 +1,11 @@
 import * as path from "node:path";
+import { closestNames } from "../shared/closest-names";
 import { projectRoot } from "../shared/project-root";
 import { MIB } from "../shared/quantity";
 import { LABEL } from "../shared/vocabulary/well-known-labels";
 import type { Allocatable, InstanceCapacity } from "./allocatable";
 import { type CatalogueFile, readCatalogueFile, type SpotPrices } from "./catalogue-file";
 import { type Requirement, satisfiesAll } from "./requirements";
-import { closestNames } from "./suggest";
 
 // The EC2 instance types Karpenter can launch, with their well-known labels, allocatable resources and
 // on-demand prices: the planner's data, and what synth-time checks use to catch misspelled instance

@@ -1,4 +1,5 @@
 import type { TerraformStack } from "cdktf";
+import type { AccessEntries } from "../eks/access-entries";
 import type { ControlPlane } from "../eks/control-plane";
 import type { ServiceRole } from "../iam/service-role";
 import type { KarpenterAws } from "../karpenter/aws/karpenter-aws";
@@ -12,11 +13,12 @@ export interface ClusterOutputsProps {
   readonly network: ClusterNetwork;
   readonly nodeRole: ServiceRole;
   readonly karpenter: KarpenterAws;
+  readonly access: AccessEntries;
 }
 
 /** The cluster stack's outputs: what another workspace, a pipeline or a person needs to reach the cluster. */
 export function addClusterOutputs(stack: TerraformStack, props: ClusterOutputsProps): void {
-  const { controlPlane, network, nodeRole, karpenter } = props;
+  const { controlPlane, network, nodeRole, karpenter, access } = props;
   const { cluster } = controlPlane;
   addOutputs(stack, {
     cluster_name: { value: cluster.name, description: "The EKS cluster's name." },
@@ -45,6 +47,14 @@ export function addClusterOutputs(stack: TerraformStack, props: ClusterOutputsPr
     karpenter_interruption_queue_name: {
       value: karpenter.interruptionQueue.queue.name,
       description: "The SQS queue Karpenter reads interruption events from.",
+    },
+    access_entries: {
+      value: access.grantAssociations.map(({ grant, policyArn, association }) => ({
+        principal_arn: association.principalArn,
+        policy_arn: policyArn,
+        namespaces: grant.namespaces ?? [],
+      })),
+      description: "The teams' access (config `access`): each principal with a policy, cluster-wide (no namespaces) or in the namespaces listed.",
     },
     update_kubeconfig_command: {
       value: `aws eks update-kubeconfig --region ${props.region} --name ${props.clusterName}`,

@@ -1,6 +1,7 @@
 import type { ClusterConfig } from "../config/cluster-schema";
 import { isFolder } from "../config/load-clusters";
 import { CLUSTER_CONFIG_ENV, clusterConfigPath, loadClusterConfig, parseClusterConfig, readClusterConfigFile } from "../config/load-config";
+import { configurationJson, projectAddonValues } from "../eks/addon-configuration";
 import { COREDNS_RESOURCES } from "../eks/addon-settings";
 import { EKS_SUPPORT_CALENDAR, supportPhase } from "../eks/kubernetes-version-support";
 import { systemFargateProfiles } from "../fargate/fargate-config";
@@ -29,8 +30,33 @@ import type { ClusterModel, FargateProfileModel, NodeClassModel, PoolModel, Syst
  */
 const EKS_DEFAULT_COREDNS = { replicas: 2, requests: { cpu: "100m", memory: "70Mi" } } as const;
 
-/** The managed add-on's requests as the stack renders them, with the add-on's default 2 replicas. */
-const ADDON_COREDNS = { replicas: 2, requests: COREDNS_RESOURCES.requests } as const;
+/**
+ * The managed add-on's pods as the stack configures them: the configuration's `replicaCount` (or, with EKS's
+ * CoreDNS autoscaling on, its `minReplicas`), else the add-on's default 2; its resource requests, else the
+ * project's (0.25 vCPU / 256M).
+ */
+function addonCoreDns(config: ClusterConfig): {
+  readonly replicas: number;
+  readonly requests: { readonly cpu: string; readonly memory: string };
+  readonly source: string;
+} {
+  const json = configurationJson(config.coreDns.configurationValues, projectAddonValues("coredns", { windowsNodes: false }));
+  const values = (json === undefined ? {} : JSON.parse(json)) as {
+    replicaCount?: number;
+    autoScaling?: { enabled?: boolean; minReplicas?: number };
+    resources?: { requests?: { cpu?: string; memory?: string } };
+  };
+  const replicas = values.replicaCount ?? (values.autoScaling?.enabled ? (values.autoScaling.minReplicas ?? 2) : 2);
+  const requests = { cpu: values.resources?.requests?.cpu ?? "0", memory: values.resources?.requests?.memory ?? "0" };
+  const defaults = JSON.stringify(requests) === JSON.stringify(COREDNS_RESOURCES.requests) && replicas === 2;
+  return {
+    replicas,
+    requests,
+    source: defaults
+      ? "coredns add-on configuration (0.25 vCPU / 256M)"
+      : `coredns add-on configuration (${replicas} x ${requests.cpu} CPU / ${requests.memory})`,
+  };
+}
 
 /**
  * The DaemonSets EKS's vpc-cni and kube-proxy add-ons (src/eks/core-addons.ts) put on every node. aws-node
@@ -124,10 +150,7 @@ function resources(requests: { readonly cpu: string; readonly memory: string }):
 }
 
 function fargateSystemPods(config: ClusterConfig): SystemPods[] {
-  const coreDns =
-    config.coreDns.mode === "addon"
-      ? { ...ADDON_COREDNS, source: "coredns add-on configuration (0.25 vCPU / 256M)" }
-      : { ...EKS_DEFAULT_COREDNS, source: "EKS's default CoreDNS Deployment (100m / 70Mi)" };
+  const coreDns = config.coreDns.mode === "addon" ? addonCoreDns(config) : { ...EKS_DEFAULT_COREDNS, source: "EKS's default CoreDNS Deployment (100m / 70Mi)" };
   // The chart values synth writes; the endpoint, role and queue do not change resources.
   const chart = karpenterChartValues({
     clusterName: config.name,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { closestNames } from "../instance-catalogue/suggest";
+import { closestNames } from "../shared/closest-names";
 import { parseQuantity } from "../shared/quantity";
 import { checkedString, repeatedIndexes, strictObject, withCheckedKeys, withChecks } from "../shared/schema-helpers";
 import { CAPACITY_TYPES } from "../shared/vocabulary/capacity-types";

@@ -1,5 +1,5 @@
 import { formatPath } from "../shared/format-issues";
-import { AL2_END_OF_SUPPORT, al2Aliases, eksAmiFamily } from "./ami-selection";
+import { AL2_END_OF_SUPPORT, al2Aliases, eksAmiFamily, isWindowsNodeClass } from "./ami-selection";
 import { BOTTLEROCKET_NVIDIA_OS_MIN_GIB, volumesOnAmiSnapshot } from "./block-devices";
 import { sizeSentToEc2 } from "./ebs-volume-limits";
 import type { NodeClassConfig } from "./node-class-schema";
@@ -53,4 +53,22 @@ export function bottlerocketOsVolumeWarnings(nodeClasses: readonly NodeClassConf
           `${formatPath(["nodeClasses", i, ...v.path])}: ${v.volumeSize} fits Bottlerocket's 2 GiB OS snapshot but not its NVIDIA variants' 4 GiB: GPU instance types would fail every launch; use 4Gi (Karpenter's default)`,
       );
   });
+}
+
+/**
+ * Node classes without kubelet.maxPods while vpc-cni hands out prefixes: Karpenter still gives each node the
+ * pod count of its network interfaces' secondary addresses (29 on an m5.large), not what the prefixes allow,
+ * so nodes hold far fewer pods than they could and more of them are launched. EKS's max-pods calculator
+ * recommends 110, or 250 for types of more than 30 vCPUs.
+ * @see https://docs.aws.amazon.com/eks/latest/userguide/cni-increase-ip-addresses.html
+ * @see https://github.com/awslabs/amazon-eks-ami/blob/main/templates/al2/runtime/max-pods-calculator.sh
+ */
+export function prefixDelegationWarnings(nodeClasses: readonly NodeClassConfig[]): string[] {
+  return nodeClasses.flatMap((nodeClass, i) =>
+    nodeClass.kubelet?.maxPods === undefined && !isWindowsNodeClass(nodeClass)
+      ? [
+          `nodeClasses[${i}].kubelet.maxPods is unset while vpc-cni's ENABLE_PREFIX_DELEGATION is on: Karpenter gives each node the pod count of its network interfaces (29 on an m5.large), not what the prefixes allow, so nodes hold far fewer pods and more are launched (npm run plan counts the same); set kubelet.maxPods, 110 as EKS recommends (250 for types of more than 30 vCPUs)`,
+        ]
+      : [],
+  );
 }

@@ -4,6 +4,7 @@ import type { Construct } from "constructs";
 import { configureBackend } from "../backend/stack-backend";
 import type { ClusterConfig } from "../config/cluster-schema";
 import { AccessEntries } from "../eks/access-entries";
+import { vpcCniEnvEnabled } from "../eks/addon-configuration";
 import { ControlPlane } from "../eks/control-plane";
 import { CoreAddons } from "../eks/core-addons";
 import { CoreDnsAddon } from "../eks/coredns-addon";
@@ -38,7 +39,8 @@ export class ClusterStack extends TerraformStack {
     const aws = awsContext(this, config.region);
 
     const network = new ClusterNetwork(this, "network", { clusterName: config.name, network: config.network });
-    const roles = new ClusterRoles(this, "roles", { aws, names, windowsNodes });
+    const podSecurityGroups = vpcCniEnvEnabled(config.addons["vpc-cni"].configurationValues, "ENABLE_POD_ENI");
+    const roles = new ClusterRoles(this, "roles", { aws, names, windowsNodes, vpcResourceController: windowsNodes || podSecurityGroups });
     this.controlPlane = new ControlPlane(this, "eks", {
       kubernetesVersion: config.kubernetesVersion,
       settings: config.cluster,
@@ -49,12 +51,14 @@ export class ClusterStack extends TerraformStack {
     const { cluster } = this.controlPlane;
     const nodeRoles = [roles.karpenterNode, ...(roles.karpenterWindowsNode ? [roles.karpenterWindowsNode] : [])];
 
-    new AccessEntries(this, "access", {
+    const access = new AccessEntries(this, "access", {
       aws,
       clusterName: cluster.name,
       nodeRoleArn: roles.karpenterNode.role.arn,
       windowsNodeRoleArn: roles.karpenterWindowsNode?.role.arn,
       adminPrincipalArns: config.cluster.adminPrincipalArns,
+      grants: config.access,
+      creatorHasEntry: config.cluster.creatorAdmin,
     });
 
     this.fargateProfiles = new FargateProfiles(this, "fargate", {
@@ -92,7 +96,7 @@ export class ClusterStack extends TerraformStack {
         logRetentionDays: config.cluster.logRetentionDays,
       });
     } else {
-      new CoreDnsAddon(this, "coredns", { cluster, version: config.coreDns.version ?? "default", kubeSystemProfile });
+      new CoreDnsAddon(this, "coredns", { cluster, settings: config.coreDns, kubeSystemProfile });
     }
 
     const karpenter = new KarpenterAws(this, "karpenter", {
@@ -111,6 +115,7 @@ export class ClusterStack extends TerraformStack {
       network,
       nodeRole: roles.karpenterNode,
       karpenter,
+      access,
     });
   }
 }

@@ -100,7 +100,7 @@ describe("a folder of cluster files (a fleet)", () => {
     ]);
   });
 
-  it("ships an example fleet that loads: dev, prod and staging", () => {
-    expect(loadClusters({ CLUSTER_CONFIG: path.join(ROOT, "clusters") }).map((c) => c.config.name)).toEqual(["dev", "prod", "staging"]);
+  it("ships an example fleet that loads: dev, multiarch, prod and staging", () => {
+    expect(loadClusters({ CLUSTER_CONFIG: path.join(ROOT, "clusters") }).map((c) => c.config.name)).toEqual(["dev", "multiarch", "prod", "staging"]);
   });
 });

@@ -34,7 +34,9 @@ describe("defaults", () => {
       upgradePolicy: "extended",
     });
     expect(config.coreDns).toEqual({ mode: "addon" });
-    expect(config.addons).toEqual({ "vpc-cni": { version: "default" }, "kube-proxy": { version: "default" } });
+    const overwrite = { resolveConflictsOnCreate: "OVERWRITE", resolveConflictsOnUpdate: "OVERWRITE" };
+    expect(config.addons).toEqual({ "vpc-cni": { version: "default", ...overwrite }, "kube-proxy": { version: "default", ...overwrite } });
+    expect(config.access).toEqual([]);
     expect(config.karpenter).toEqual({
       version: "1.14.1",
       namespace: "karpenter",
@@ -126,7 +128,7 @@ describe("structure", () => {
       `name: got "bad name"; must start with a letter or digit and contain only letters, digits, '-' and '_' (EKS cluster name rules)`,
       'region: got "mars-1"; must be an AWS region where EKS and Fargate run, such as us-east-1 or eu-west-1 (docs/configuration.md lists them)',
       'network.natGateways: got "many"; allowed: single, perAz',
-      "extra: unknown key; allowed keys: name, region, kubernetesVersion, tags, network, cluster, fargate, coreDns, addons, karpenter, nodeClasses, nodePools, backend",
+      "extra: unknown key; allowed keys: name, region, kubernetesVersion, tags, network, cluster, access, fargate, coreDns, addons, karpenter, nodeClasses, nodePools, backend",
     ]);
   });
 

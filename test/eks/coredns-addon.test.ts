@@ -6,7 +6,7 @@ describe("CoreDnsAddon (construct in a bare stack)", () => {
   const json = JSON.parse(
     Testing.synthScope((scope) => {
       const kubeSystemProfile = kubeSystemProfileIn(scope);
-      new CoreDnsAddon(scope, "coredns", { cluster: { name: "demo", version: "1.35" }, version: "default", kubeSystemProfile });
+      new CoreDnsAddon(scope, "coredns", { cluster: { name: "demo", version: "1.35" }, settings: { mode: "addon" }, kubeSystemProfile });
     }),
   ) as { resource: { aws_eks_addon: Record<string, Record<string, unknown>> } };
   const [addon] = Object.values(json.resource.aws_eks_addon);

@@ -4,10 +4,10 @@ import { performance } from "node:perf_hooks";
 import { gunzipSync } from "node:zlib";
 import { encodeCatalogue, readCatalogueFile } from "../../src/instance-catalogue/catalogue-file";
 import { catalogueFrom, defaultCataloguePath, loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
-import { editDistance } from "../../src/instance-catalogue/suggest";
 import { catalogueFromReference, REFERENCE_FILES } from "../../src/planner/catalogue/karpenter-reference";
 import { listPricesFromReference } from "../../src/planner/catalogue/list-prices-reference";
 import LIST_PRICES from "../../src/planner/data/list-prices.json";
+import { editDistance } from "../../src/shared/closest-names";
 
 const catalogue = loadInstanceCatalogue();
 /** Copies of the sources npm run catalogue reads (see the folder's README). */

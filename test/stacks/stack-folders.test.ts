@@ -9,6 +9,7 @@ const EXAMPLE = path.join(__dirname, "../../templates/examples/multi-pool.yaml")
 describe.each([
   ["the default cluster", () => config()],
   ["the multi-pool example", () => readClusterConfigFile(EXAMPLE)],
+  ["the multiarch talk's cluster", () => readClusterConfigFile(path.join(__dirname, "../../clusters/multiarch.yaml"))],
 ])("stack folders of %s", (_, makeConfig) => {
   const clusterConfig = makeConfig();
   const outdir = synthApp(clusterConfig);

@@ -7,6 +7,7 @@ describe("the stacks' outputs", () => {
 
   it("gives downstream workspaces and people what they need from the cluster stack, under plain names", () => {
     expect(Object.keys(cluster).sort()).toEqual([
+      "access_entries",
       "cluster_arn",
       "cluster_certificate_authority_data",
       "cluster_endpoint",

@@ -153,7 +153,7 @@ describe("synths of real configs into one folder", () => {
     expect(readings.every(Boolean)).toBe(true);
     const stacks = fs.readdirSync(path.join(outdir, "stacks")).sort();
     expect([
-      ["dev-cluster", "dev-karpenter", "prod-cluster", "prod-karpenter", "staging-cluster", "staging-karpenter"],
+      ["dev-cluster", "dev-karpenter", "multiarch-cluster", "multiarch-karpenter", "prod-cluster", "prod-karpenter", "staging-cluster", "staging-karpenter"],
       ["multi-pool-cluster", "multi-pool-karpenter"],
     ]).toContainEqual(stacks);
     expect(fs.readdirSync(outdir).sort()).toEqual(["manifest.json", "stacks"]);

@@ -7,6 +7,10 @@ mock_provider "aws" {
   }
   # The document's read moves to apply when it depends on a computed value (the OIDC provider ARN), so the
   # mock must return valid JSON; the statements themselves are checked on the synthesized JSON instead.
+  # The identity creating the cluster, as a role (access entries are refused for it at plan time).
+  mock_data "aws_iam_session_context" {
+    defaults = { issuer_arn = "arn:aws:iam::123456789012:role/ci", issuer_name = "ci" }
+  }
   mock_data "aws_eks_addon_version" {
     defaults = { version = "v1.0.0-eksbuild.1" }
   }

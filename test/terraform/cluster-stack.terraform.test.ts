@@ -1,7 +1,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { load } from "js-yaml";
 import type { ClusterConfig } from "../../src/config/cluster-schema";
 import { config, findResource, readStack, resourcesOfType, synthApp, type TerraformJson } from "../helpers/synth-app";
+
+/** A config file as written, to change fields before it is parsed. */
+const rawConfig = (file: string) => load(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+
 import { copyStack, findTerraform, terraform, terraformEnv } from "./terraform-cli";
 
 const terraformBinary = findTerraform();
@@ -53,6 +58,18 @@ function applyAssertions(json: TerraformJson): string {
       "Windows nodes join with their own role",
     ]);
   }
+  // Each policy association belongs to its principal's entry (teams' access, administrators).
+  for (const [id, association] of resourcesOfType(json, "aws_eks_access_policy_association")) {
+    const entry = /^\$\{(aws_eks_access_entry\.[^.]+)\.principal_arn\}$/.exec(String(association.principal_arn))?.[1];
+    if (entry !== undefined) asserts.push([`aws_eks_access_policy_association.${id}.principal_arn == ${entry}.principal_arn`, `${id} on its entry`]);
+  }
+  const configured = resourcesOfType(json, "aws_eks_addon").find(([, a]) => a.addon_name === "vpc-cni" && a.configuration_values !== undefined);
+  if (configured) {
+    asserts.push([
+      `jsondecode(aws_eks_addon.${configured[0]}.configuration_values) == jsondecode(${JSON.stringify(String(configured[1].configuration_values))})`,
+      "vpc-cni configured as synthesized",
+    ]);
+  }
   asserts.push(
     [`output.cluster_name == "demo"`, "cluster_name output"],
     [`output.cluster_endpoint == ${cluster}.endpoint`, "cluster_endpoint output"],
@@ -81,16 +98,36 @@ function uniqueIamArns(json: TerraformJson): string {
   return [...overrides("aws_iam_role", "role"), ...overrides("aws_iam_policy", "policy")].join("\n");
 }
 
-function writeMockTest(stackDir: string, json: TerraformJson): void {
-  fs.mkdirSync(path.join(stackDir, "tests"));
-  const mocks = fs.readFileSync(path.join(__dirname, "aws-mocks.hcl"), "utf8");
-  fs.writeFileSync(
-    path.join(stackDir, "tests", "mock.tftest.hcl"),
-    `${mocks}\n${uniqueIamArns(json)}\nrun "plan" {\n  command = plan\n}\n\nrun "apply" {\n  command = apply\n${applyAssertions(json)}\n}\n`,
-  );
+/**
+ * A plan run as the identity of each principal given an entry: the entry's precondition must refuse it (EKS
+ * already gives the creating identity an entry, and allows one per principal).
+ */
+function creatorCollisionRuns(json: TerraformJson): string {
+  const caller = Object.keys(json.data?.aws_iam_session_context ?? {})[0];
+  if (caller === undefined) return "";
+  return resourcesOfType(json, "aws_eks_access_entry")
+    .filter(([, e]) => e.lifecycle !== undefined)
+    .map(
+      ([id, entry]) =>
+        `run "creator-is-${id}" {\n  command = plan\n  override_data {\n    target = data.aws_iam_session_context.${caller}\n    values = { issuer_arn = ${JSON.stringify(entry.principal_arn)} }\n  }\n  expect_failures = [aws_eks_access_entry.${id}]\n}\n`,
+    )
+    .join("\n");
 }
 
-function validateAndMockApply(clusterConfig: ClusterConfig): void {
+/** Writes the mock test; returns how many runs it holds. */
+function writeMockTest(stackDir: string, json: TerraformJson): number {
+  fs.mkdirSync(path.join(stackDir, "tests"));
+  const mocks = fs.readFileSync(path.join(__dirname, "aws-mocks.hcl"), "utf8");
+  const collisions = creatorCollisionRuns(json);
+  fs.writeFileSync(
+    path.join(stackDir, "tests", "mock.tftest.hcl"),
+    `${mocks}\n${uniqueIamArns(json)}\nrun "plan" {\n  command = plan\n}\n\nrun "apply" {\n  command = apply\n${applyAssertions(json)}\n}\n\n${collisions}`,
+  );
+  return 2 + (collisions.match(/^run /gm)?.length ?? 0);
+}
+
+/** Returns how many runs the mock test held. */
+function validateAndMockApply(clusterConfig: ClusterConfig): number {
   const outdir = synthApp(clusterConfig);
   const stackName = `${clusterConfig.name}-cluster`;
   const stackDir = copyStack(outdir, stackName);
@@ -103,16 +140,19 @@ function validateAndMockApply(clusterConfig: ClusterConfig): void {
     status: 0,
     output: "",
   });
-  writeMockTest(stackDir, readStack(outdir, stackName));
+  const runs = writeMockTest(stackDir, readStack(outdir, stackName));
   const test = terraform(["test"], stackDir, env);
   expect({ step: "test", status: test.status, output: test.status === 0 ? "" : test.output }).toEqual({ step: "test", status: 0, output: "" });
-  expect(test.output).toMatch(/Success! 2 passed, 0 failed\./);
+  expect(test.output).toMatch(new RegExp(`Success! ${runs} passed, 0 failed\\.`));
+  return runs;
 }
 
 describeWithTerraform("the cluster stack under real Terraform", () => {
-  it("validates and mock-applies with the default config", () => validateAndMockApply(config()));
+  it("validates and mock-applies with the default config", () => {
+    validateAndMockApply(config());
+  });
 
-  it("validates and mock-applies with an existing VPC, the CoreDNS Lambda, every optional add-on, Windows nodes, an extra profile and an admin", () =>
+  it("validates and mock-applies with an existing VPC, the CoreDNS Lambda, every optional add-on, Windows nodes, an extra profile and an admin", () => {
     validateAndMockApply(
       config({
         coreDns: { mode: "lambda" },
@@ -129,7 +169,26 @@ describeWithTerraform("the cluster stack under real Terraform", () => {
         nodeClasses: [{ name: "default" }, { name: "windows", amiAlias: "windows2022@latest" }],
         nodePools: [{ name: "default" }, { name: "windows", nodeClass: "windows", architectures: ["amd64"] }],
       }),
-    ));
+    );
+  });
+});
+
+describeWithTerraform("the talk's multiarch cluster with team access under real Terraform", () => {
+  it("validates and mock-applies, and a plan by a team's own identity is refused before anything is created", () => {
+    const runs = validateAndMockApply(
+      config({
+        ...rawConfig(path.join(__dirname, "../../clusters/multiarch.yaml")),
+        name: "demo",
+        access: [
+          { principalArn: "arn:aws:iam::123456789012:role/teams/team-a", policy: "edit", namespaces: ["team-a", "team-a-*"] },
+          { principalArn: "arn:aws:iam::123456789012:role/teams/team-a", policy: "view" },
+          { principalArn: "arn:aws:iam::210987654321:role/auditors", policy: "view" },
+        ],
+      }),
+    );
+    // plan, apply, and one refused plan per team principal.
+    expect(runs).toBe(4);
+  });
 });
 
 describeWithTerraform("the Karpenter stack's AWS part under real Terraform", () => {

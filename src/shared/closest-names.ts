@@ -1,5 +1,6 @@
-// "Did you mean" for instance names: optimal string alignment distance (Levenshtein plus adjacent
-// transpositions, the typo a hand makes: "m5.lagre"), bounded by a third of the name's length.
+// "Did you mean" for names (instance types, limit keys, add-on configuration keys): optimal string alignment
+// distance (Levenshtein plus adjacent transpositions, the typo a hand makes: "m5.lagre"), bounded by a third of
+// the name's length.
 
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
