@@ -144,11 +144,27 @@ describe("synths of real configs into one folder", () => {
       const reading = consistentReading(outdir);
       if (reading !== undefined) readings.push(reading);
     }, 2);
-    const results = await Promise.all([finished(synth(outdir, "clusters")), finished(synth(outdir, "templates/examples/multi-pool.yaml"))]);
+    // The test holds the folder until both synths are waiting for it, so that they do run at once whatever
+    // the machine's load; then they race each other for it.
+    const release = lockOutput(outdir);
+    const children = [synth(outdir, "clusters"), synth(outdir, "templates/examples/multi-pool.yaml")];
+    const stderr = children.map(() => "");
+    children.forEach((child, i) => child.stderr?.on("data", (chunk) => (stderr[i] += chunk)));
+    const done = Promise.all(children.map(finished));
+    await new Promise<void>((resolve) => {
+      const wait = setInterval(() => {
+        if (stderr.every((text) => text.includes("Waiting for another synth"))) {
+          clearInterval(wait);
+          resolve();
+        }
+      }, 5);
+    });
+    release();
+    const results = await done;
     clearInterval(poll);
     expect(results.map((r) => r.code)).toEqual([0, 0]);
-    // One of the two waited for the other, and said so in one line.
-    expect(results.flatMap((r) => r.stderr.split("\n").filter((line) => line.startsWith("Waiting for another synth")))).toHaveLength(1);
+    // Each said it was waiting, once, in one line.
+    expect(stderr.map((text) => text.split("\n").filter((line) => line.startsWith("Waiting for another synth")).length)).toEqual([1, 1]);
     expect(readings.length).toBeGreaterThan(0);
     expect(readings.every(Boolean)).toBe(true);
     const stacks = fs.readdirSync(path.join(outdir, "stacks")).sort();
