@@ -1,19 +1,4 @@
-import { parse } from "yaml";
-
-/** A synthesized stack as Terraform JSON; only the parts the review reads. */
-interface StackJson {
-  readonly resource?: Record<string, Record<string, Record<string, unknown>>>;
-  readonly data?: Record<string, Record<string, Record<string, unknown>>>;
-}
-
-interface PolicyStatementJson {
-  readonly sid?: string;
-  readonly effect?: string;
-  readonly actions?: readonly string[];
-  readonly resources?: readonly string[];
-  readonly principals?: readonly { readonly type: string; readonly identifiers: readonly string[] }[];
-  readonly condition?: readonly { readonly test: string; readonly variable: string; readonly values: readonly string[] }[];
-}
+import { helmValues, manifests, policyDocuments, type StackJson } from "./stack-contents";
 
 /** File name (relative to the stack's review folder) to content. */
 export type ReviewFiles = ReadonlyMap<string, string>;
@@ -28,19 +13,10 @@ export function reviewArtifacts(stackName: string, json: StackJson): ReviewFiles
   files.set("resources.md", resourceList(stackName, json));
   const iam = iamStatements(json);
   if (iam) files.set("iam.md", iam);
-  for (const [id, manifest] of Object.entries(json.resource?.kubectl_manifest ?? {})) {
-    const body = String(manifest.yaml_body);
-    const { kind, metadata } = parse(body) as { kind: string; metadata: { name: string } };
-    files.set(`manifests/${kind.toLowerCase()}-${metadata.name}.yaml`, `# kubectl_manifest.${id}\n${body}`);
-  }
-  for (const [id, release] of Object.entries(json.resource?.helm_release ?? {})) {
-    const values = (release.values as string[] | undefined) ?? [];
-    values.forEach((v, i) => {
-      files.set(
-        `helm/${String(release.name)}-values${values.length > 1 ? `-${i}` : ""}.yaml`,
-        `# helm_release.${id}: chart ${String(release.chart)} ${String(release.version)}\n${v}`,
-      );
-    });
+  for (const { id, kind, name, yaml } of manifests(json).values())
+    files.set(`manifests/${kind.toLowerCase()}-${name}.yaml`, `# kubectl_manifest.${id}\n${yaml}`);
+  for (const { id, release, index, chart, version, yaml } of helmValues(json).values()) {
+    files.set(`helm/${release}-values${index === undefined ? "" : `-${index}`}.yaml`, `# helm_release.${id}: chart ${chart} ${version}\n${yaml}`);
   }
   return files;
 }
@@ -62,28 +38,13 @@ function resourceList(stackName: string, json: StackJson): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Who uses each policy document: a role's trust, a managed policy, a queue policy. */
-function documentUsers(json: StackJson): Map<string, string[]> {
-  const users = new Map<string, string[]>();
-  for (const [type, resources] of Object.entries(json.resource ?? {})) {
-    for (const [id, body] of Object.entries(resources)) {
-      for (const [attribute, value] of Object.entries(body)) {
-        const match = typeof value === "string" ? /^\$\{data\.aws_iam_policy_document\.([^.]+)\.json\}$/.exec(value) : null;
-        if (match) users.set(match[1], [...(users.get(match[1]) ?? []), `${type}.${id}${body.name ? ` (${String(body.name)})` : ""} ${attribute}`]);
-      }
-    }
-  }
-  return users;
-}
-
 function iamStatements(json: StackJson): string | undefined {
-  const documents = Object.entries(json.data?.aws_iam_policy_document ?? {});
+  const documents = policyDocuments(json);
   if (documents.length === 0) return undefined;
-  const users = documentUsers(json);
   const lines = ["# IAM statements", ""];
-  for (const [id, document] of documents) {
-    lines.push(`## ${(users.get(id) ?? [`data.aws_iam_policy_document.${id} (unused)`]).join(", ")}`, "");
-    for (const s of (document.statement as PolicyStatementJson[]) ?? []) {
+  for (const { usedBy, statements } of documents) {
+    lines.push(`## ${usedBy}`, "");
+    for (const s of statements) {
       lines.push(`- **${s.sid ?? "(no sid)"}**: ${s.effect ?? "Allow"} \`${(s.actions ?? []).join("`, `")}\``);
       if (s.resources) lines.push(`  - on ${s.resources.map((r) => `\`${r}\``).join(", ")}`);
       for (const p of s.principals ?? []) lines.push(`  - to ${p.type} ${p.identifiers.map((i) => `\`${i}\``).join(", ")}`);

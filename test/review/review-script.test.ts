@@ -17,12 +17,12 @@ function review(args: string[], env: Record<string, string> = {}): [number | nul
 describe("npm run review's flags", () => {
   it("prints the help on stdout and exits 0, before synthesizing anything", () => {
     const [status, stdout, stderr] = review(["--help"]);
-    expect([status, stdout.split("\n")[0], stderr]).toEqual([0, "usage: npm run review [-- --workload <file|dir>]", ""]);
+    expect([status, stdout.split("\n")[0], stderr]).toEqual([0, "usage: npm run review [-- --base <git ref>] [--workload <file|dir>]", ""]);
     expect(stdout).toContain("  --workload <file|dir>  also review/plan.md: what the NodePools would launch for it, and the cost (npm run plan)\n");
   });
 
   it("refuses anything else with the usage, exit 2", () => {
-    expect(review(["--bogus"])).toEqual([2, "", 'npm run review: got "--bogus"; usage: npm run review [-- --workload <file|dir>]\n']);
+    expect(review(["--bogus"])).toEqual([2, "", 'npm run review: got "--bogus"; usage: npm run review [-- --base <git ref>] [--workload <file|dir>]\n']);
   });
 
   it("checks the workload before synthesizing: a wrong one leaves cdktf.out and review/ as they were", () => {

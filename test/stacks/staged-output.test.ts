@@ -149,7 +149,11 @@ describe("synths of real configs into one folder", () => {
     const release = lockOutput(outdir);
     const children = [synth(outdir, "clusters"), synth(outdir, "templates/examples/multi-pool.yaml")];
     const stderr = children.map(() => "");
-    children.forEach((child, i) => child.stderr?.on("data", (chunk) => (stderr[i] += chunk)));
+    children.forEach((child, i) => {
+      child.stderr?.on("data", (chunk) => {
+        stderr[i] += chunk;
+      });
+    });
     const done = Promise.all(children.map(finished));
     await new Promise<void>((resolve) => {
       const wait = setInterval(() => {
