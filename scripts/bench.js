@@ -24,16 +24,20 @@ const RUNS = benchRunsOrExit(process.argv.slice(2), {
 const APP_COMMAND = JSON.parse(fs.readFileSync(path.join(ROOT, "cdktf.json"), "utf8")).app;
 const RSS_PRELOAD = path.join(__dirname, "bench", "report-peak-rss.js");
 
-const FLEET_SIZES = [1, 5, 10, 20];
+const FLEET_SIZES = [1, 10, 50];
 const FLEET_ROOT = tempFolder("aeks-bench-fleet-");
 
-/** A folder of n cluster files shaped like clusters/dev.yaml, with distinct names. */
-function fleetFolder(n) {
-  const folder = path.join(FLEET_ROOT, String(n));
+/**
+ * A folder of n cluster files shaped like clusters/dev.yaml, with distinct names; with `cloud`, each keeps its
+ * state in HCP Terraform, whose backend makes cdktf check `terraform version` (terraform must be on PATH).
+ */
+function fleetFolder(n, cloud) {
+  const folder = path.join(FLEET_ROOT, `${n}${cloud ? "-cloud" : ""}`);
   if (fs.existsSync(folder)) return folder;
   fs.mkdirSync(folder);
   const dev = fs.readFileSync(path.join(ROOT, "clusters", "dev.yaml"), "utf8");
-  for (let i = 1; i <= n; i++) fs.writeFileSync(path.join(folder, `c${i}.yaml`), dev.replace(/^name: dev$/m, `name: c${i}`));
+  const backend = cloud ? "\nbackend: {type: cloud, organization: acme, executionMode: agent}\n" : "";
+  for (let i = 1; i <= n; i++) fs.writeFileSync(path.join(folder, `c${i}.yaml`), `${dev.replace(/^name: dev$/m, `name: c${i}`)}${backend}`);
   return folder;
 }
 
@@ -91,26 +95,30 @@ async function main() {
   const app = rows.find((r) => r.name.startsWith("app command"));
   const synth = rows.find((r) => r.name === "npm run synth");
   console.log(
-    `\n  goals: app command within 2x of the floor (time ${(app.wallMs / floor.wallMs).toFixed(2)}x, memory ${(app.peakMb / floor.peakMb).toFixed(2)}x); npm run synth within 1000 ms (${synth.wallMs.toFixed(0)} ms)`,
+    `\n  goals: app command within 1.3x of the floor (time ${(app.wallMs / floor.wallMs).toFixed(2)}x, memory ${(app.peakMb / floor.peakMb).toFixed(2)}x); npm run synth within 1000 ms (${synth.wallMs.toFixed(0)} ms)`,
   );
 
-  console.log("\nA fleet (CLUSTER_CONFIG names a folder; each cluster like clusters/dev.yaml, local state), app command:");
-  const fleetRows = await compare(Object.fromEntries(FLEET_SIZES.map((n) => [`${n} clusters`, APP_COMMAND])), {}, (name) => ({
-    CLUSTER_CONFIG: fleetFolder(Number.parseInt(name, 10)),
-  }));
-  console.log(`  ${"fleet".padEnd(28)} ${"wall".padStart(8)} ${"peak RSS".padStart(9)} ${"ms/cluster".padStart(11)}`);
-  for (const r of fleetRows) {
-    const n = Number.parseInt(r.name, 10);
+  for (const cloud of [false, true]) {
     console.log(
-      `  ${r.name.padEnd(28)} ${`${r.wallMs.toFixed(0)} ms`.padStart(8)} ${`${r.peakMb.toFixed(0)} MB`.padStart(9)} ${(r.wallMs / n).toFixed(0).padStart(11)}`,
+      `\nA fleet (CLUSTER_CONFIG names a folder; each cluster like clusters/dev.yaml, ${cloud ? "state in HCP Terraform" : "local state"}), app command:`,
+    );
+    const fleetRows = await compare(Object.fromEntries(FLEET_SIZES.map((n) => [`${n} clusters`, APP_COMMAND])), {}, (name) => ({
+      CLUSTER_CONFIG: fleetFolder(Number.parseInt(name, 10), cloud),
+    }));
+    console.log(`  ${"fleet".padEnd(28)} ${"wall".padStart(8)} ${"peak RSS".padStart(9)} ${"ms/cluster".padStart(11)}`);
+    for (const r of fleetRows) {
+      const n = Number.parseInt(r.name, 10);
+      console.log(
+        `  ${r.name.padEnd(28)} ${`${r.wallMs.toFixed(0)} ms`.padStart(8)} ${`${r.peakMb.toFixed(0)} MB`.padStart(9)} ${(r.wallMs / n).toFixed(0).padStart(11)}`,
+      );
+    }
+    const [one, ...rest] = fleetRows;
+    const last = rest[rest.length - 1];
+    const n = Number.parseInt(last.name, 10);
+    console.log(
+      `  each cluster after the first adds ${((last.wallMs - one.wallMs) / (n - 1)).toFixed(0)} ms and ${((last.peakMb - one.peakMb) / (n - 1)).toFixed(1)} MB (goal: at most 50 ms)`,
     );
   }
-  const [one, ...rest] = fleetRows;
-  const last = rest[rest.length - 1];
-  const n = Number.parseInt(last.name, 10);
-  console.log(
-    `  each cluster after the first adds ${((last.wallMs - one.wallMs) / (n - 1)).toFixed(0)} ms and ${((last.peakMb - one.peakMb) / (n - 1)).toFixed(1)} MB`,
-  );
 
   // The planner's own bench: 10,000 pods against every instance type, and how time grows.
   console.log("");

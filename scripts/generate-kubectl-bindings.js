@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Generates the cdktf bindings for the alekc/kubectl provider into .gen/providers/kubectl from the
+// npm run gen: generates the cdktf bindings for the alekc/kubectl provider into .gen/providers/kubectl from the
 // vendored provider schema, offline. `cdktf get` would need the network to run `terraform providers
 // schema`; the schema in providers/ is its output (see providers/kubectl-provider-VERSION.txt).
+// The bindings are committed, so that an install without dev dependencies (npm ci --omit=dev; the generator is
+// one) can synthesize; test/providers/kubectl-bindings.test.ts checks that they are what this writes.
 //
 // The generator module is required directly: its package entry point require.resolve()s jsii-pacmak,
 // which only cdktf-cli brings, and packaging is not wanted here anyway.

@@ -1,4 +1,5 @@
 import { App, type AppConfig, DISABLE_STACK_TRACE_IN_METADATA } from "cdktf";
+import { ValidateBinaryVersion } from "cdktf/lib/validations/validate-binary-version";
 import type { ClusterConfig } from "../config/cluster-schema";
 import { ClusterStack } from "./cluster-stack";
 import { KarpenterStack } from "./karpenter-stack";
@@ -36,9 +37,38 @@ function inWords(problem: string): string {
  * adds one more only while synthesizing, for resource moves (moveTo), which this project does not use.
  */
 export function synthesizeApp(app: App): void {
-  const problems = app.node.findAll().flatMap((construct) => construct.node.validate().map((problem) => `${construct.node.path}: ${inWords(problem)}`));
+  const problems = withBinaryVersionsCheckedOnce(() =>
+    app.node.findAll().flatMap((construct) => construct.node.validate().map((problem) => `${construct.node.path}: ${inWords(problem)}`)),
+  );
   if (problems.length > 0) throw new AppValidationError(problems);
   app.synth();
+}
+
+type BinaryVersionCheck = { readonly versionCommand: string; readonly versionConstraint: string; readonly hint?: string; validate(): string[] };
+
+/**
+ * Runs `work` with each of cdktf's binary version checks answered once per process: every stack with an HCP
+ * Terraform backend runs `terraform version` (about 100 ms), a third of a 50-cluster fleet's synth. The same
+ * command, constraint and hint give the same answer within one synth.
+ */
+function withBinaryVersionsCheckedOnce<T>(work: () => T): T {
+  const prototype = ValidateBinaryVersion.prototype as unknown as BinaryVersionCheck;
+  const original = prototype.validate;
+  const answers = new Map<string, string[]>();
+  prototype.validate = function (this: BinaryVersionCheck) {
+    const key = JSON.stringify([this.versionCommand, this.versionConstraint, this.hint]);
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = original.call(this);
+      answers.set(key, answer);
+    }
+    return [...answer];
+  };
+  try {
+    return work();
+  } finally {
+    prototype.validate = original;
+  }
 }
 
 /** Both stacks of one cluster, in deployment order. */
