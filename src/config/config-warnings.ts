@@ -22,17 +22,15 @@ export function configWarnings(
   if (support !== undefined) warnings.push(support);
   if (cluster.endpointPublicAccess && openToInternet) {
     warnings.push(
-      "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): narrow it, or set cluster.endpointPublicAccess: false, for production",
+      "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): list only the ranges that deploy and operate the cluster, for production",
     );
   }
   if (!cluster.endpointPublicAccess) {
     // The Karpenter stack's helm and kubectl providers talk to the API server from wherever Terraform runs.
     const runner = hostedRunners
       ? "HCP Terraform's hosted runners (backend.executionMode: remote) cannot: run the workspaces in agent execution mode, with an agent in or connected to the VPC, and set backend.executionMode: agent"
-      : "run it in the VPC, or over a VPN or peering";
-    warnings.push(
-      `the Kubernetes API has a private endpoint only (cluster.endpointPublicAccess: false): the Karpenter stack's runner must reach the VPC; ${runner}`,
-    );
+      : "run it in the VPC or over a VPN or peering, or list its address in cluster.publicAccessCidrs (203.0.113.7/32)";
+    warnings.push(`the Kubernetes API is private (cluster.publicAccessCidrs lists no range): the Karpenter stack's runner must reach the VPC; ${runner}`);
   }
   if (cluster.endpointPublicAccess && !openToInternet && hostedRunners) {
     // https://developer.hashicorp.com/terraform/cloud-docs/architectural-details/ip-ranges: the IP ranges API

@@ -9,20 +9,26 @@ const LOG_TYPES = ["api", "audit", "authenticator", "controllerManager", "schedu
 /** The values CloudWatch Logs accepts for retention_in_days (0 would mean never expire, which we do not offer). */
 const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
 
+/** The public endpoint is on when asked for, or, unless asked otherwise, when some range may use it. */
+function publicEndpoint(cluster: { readonly endpointPublicAccess?: boolean; readonly publicAccessCidrs?: readonly string[] }): boolean {
+  return cluster.endpointPublicAccess ?? (cluster.publicAccessCidrs ?? []).length > 0;
+}
+
 const clusterFields = strictObject({
-  endpointPublicAccess: z
-    .boolean()
-    .default(true)
-    .meta({ description: "The public API endpoint. Off, synth warns: whatever runs the Karpenter stack (helm, kubectl) must then reach the VPC." }),
+  endpointPublicAccess: z.boolean().optional().meta({
+    defaultText: "on when `publicAccessCidrs` lists a range",
+    description:
+      "The public API endpoint. By default the API is private (CIS EKS 5.4.2): the endpoint is public only for the ranges `publicAccessCidrs` lists. Private only, whatever runs the Karpenter stack (helm, kubectl) must reach the VPC; synth says so.",
+  }),
   endpointPrivateAccess: z.boolean().default(true).meta({
     description:
       "The private API endpoint; Fargate pods, nodes and the CoreDNS Lambda use it. Not both off; not off with a narrowed `publicAccessCidrs` (the NAT addresses would be locked out).",
   }),
-  publicAccessCidrs: z
-    .array(cidrBlock("a client range"))
-    .min(1, { error: "must list at least one CIDR (or set endpointPublicAccess: false)" })
-    .default(["0.0.0.0/0"])
-    .meta({ description: "Who may reach the public endpoint. **Narrow it for production**; synth warns while it includes 0.0.0.0/0." }),
+  publicAccessCidrs: z.array(cidrBlock("a client range")).optional().meta({
+    defaultText: "none: the API is private",
+    description:
+      "Who may reach the public endpoint, which is on as soon as this lists a range (CIS EKS 5.4.1): the address a first deploy runs from (`203.0.113.7/32`), your pipeline's egress, an HCP Terraform agent's. `[0.0.0.0/0]` opens it to the internet (synth warns). See the README, Deploy.",
+  }),
   logTypes: z
     .array(z.enum(LOG_TYPES))
     .default([...LOG_TYPES])
@@ -54,10 +60,29 @@ const clusterFields = strictObject({
 
 export const clusterSettingsSchema = withChecks(clusterFields, [
   {
-    reads: ["endpointPublicAccess", "endpointPrivateAccess"],
+    reads: ["endpointPublicAccess", "publicAccessCidrs"],
+    check: ({ endpointPublicAccess, publicAccessCidrs }, report) => {
+      if (endpointPublicAccess === true && (publicAccessCidrs ?? []).length === 0) {
+        report(
+          ["publicAccessCidrs"],
+          publicAccessCidrs,
+          "must list who may reach the public endpoint now that endpointPublicAccess is true: your address (203.0.113.7/32), your pipeline's egress range, or [0.0.0.0/0] for the whole internet as before (synth warns about it)",
+        );
+      }
+      if (endpointPublicAccess === false && (publicAccessCidrs ?? []).length > 0) {
+        report(["publicAccessCidrs"], publicAccessCidrs, "applies to the public endpoint, which endpointPublicAccess: false turns off; remove one of the two");
+      }
+    },
+  },
+  {
+    reads: ["endpointPublicAccess", "endpointPrivateAccess", "publicAccessCidrs"],
     check: (cluster, report) => {
-      if (!cluster.endpointPublicAccess && !cluster.endpointPrivateAccess) {
-        report(["endpointPrivateAccess"], false, "cannot be false when endpointPublicAccess is false too: the API server would be unreachable");
+      if (!publicEndpoint(cluster) && !cluster.endpointPrivateAccess) {
+        report(
+          ["endpointPrivateAccess"],
+          false,
+          "cannot be false while the public endpoint is off (no publicAccessCidrs, or endpointPublicAccess: false): the API server would be unreachable",
+        );
       }
     },
   },
@@ -66,7 +91,7 @@ export const clusterSettingsSchema = withChecks(clusterFields, [
     // from addresses a narrowed list would have to include.
     reads: ["endpointPrivateAccess", "publicAccessCidrs"],
     check: (cluster, report) => {
-      if (!cluster.endpointPrivateAccess && !cluster.publicAccessCidrs.includes("0.0.0.0/0")) {
+      if (!cluster.endpointPrivateAccess && publicEndpoint(cluster) && !(cluster.publicAccessCidrs ?? []).includes("0.0.0.0/0")) {
         report(
           ["endpointPrivateAccess"],
           false,
@@ -88,6 +113,11 @@ export const clusterSettingsSchema = withChecks(clusterFields, [
     },
   },
 ])
+  .transform(({ endpointPublicAccess, publicAccessCidrs, ...rest }) => ({
+    ...rest,
+    endpointPublicAccess: publicEndpoint({ endpointPublicAccess, publicAccessCidrs }),
+    publicAccessCidrs: publicAccessCidrs ?? [],
+  }))
   .prefault({})
   .meta({ title: "the control plane", description: "The EKS control plane's endpoints, logs and administrators." });
 

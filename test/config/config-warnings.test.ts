@@ -4,17 +4,23 @@ import { config } from "../helpers/synth-app";
 const warningsFor = (fields: Record<string, unknown>) => configWarnings(config(fields));
 
 const OPEN_TO_INTERNET =
-  "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): narrow it, or set cluster.endpointPublicAccess: false, for production";
+  "the Kubernetes API is open to the whole internet (cluster.publicAccessCidrs includes 0.0.0.0/0): list only the ranges that deploy and operate the cluster, for production";
 const EXEC_ON_HCP =
   "karpenter.kubernetesAuth is exec with backend.type cloud: HCP Terraform's hosted runners (backend.executionMode: remote) have no AWS CLI for `aws eks get-token`; use token, or an agent that has the AWS CLI";
 const HCP_NARROWED =
   "cluster.publicAccessCidrs admits only the listed ranges, and HCP Terraform's hosted runners (backend.executionMode: remote) come from addresses it does not publish, so the Karpenter stack's helm and kubectl calls would be refused: run the workspaces in agent execution mode with an HCP Terraform agent in or next to the VPC (and allow its address, or rely on the private endpoint), then set backend.executionMode: agent; see docs/pipelines.md";
-const PRIVATE_ONLY = "the Kubernetes API has a private endpoint only (cluster.endpointPublicAccess: false): the Karpenter stack's runner must reach the VPC;";
+const PRIVATE_ONLY = "the Kubernetes API is private (cluster.publicAccessCidrs lists no range): the Karpenter stack's runner must reach the VPC;";
+const OUTSIDE = "run it in the VPC or over a VPN or peering, or list its address in cluster.publicAccessCidrs (203.0.113.7/32)";
+const EVERYONE = { publicAccessCidrs: ["0.0.0.0/0"] };
 const HCP = { type: "cloud", organization: "example" };
 
 describe("configWarnings", () => {
-  it("warns about the default: the public endpoint open to 0.0.0.0/0", () => {
-    expect(warningsFor({})).toEqual([OPEN_TO_INTERNET]);
+  it("says what the default, a private API, asks of the runner", () => {
+    expect(warningsFor({})).toEqual([`${PRIVATE_ONLY} ${OUTSIDE}`]);
+  });
+
+  it("warns about a public endpoint open to 0.0.0.0/0", () => {
+    expect(warningsFor({ cluster: EVERYONE })).toEqual([OPEN_TO_INTERNET]);
   });
 
   it("is quiet once the public endpoint is narrowed", () => {
@@ -22,13 +28,11 @@ describe("configWarnings", () => {
   });
 
   it("warns about a private-only endpoint, saying what the runner needs", () => {
-    expect(warningsFor({ cluster: { endpointPublicAccess: false } })).toEqual([`${PRIVATE_ONLY} run it in the VPC, or over a VPN or peering`]);
+    expect(warningsFor({ cluster: { endpointPublicAccess: false } })).toEqual([`${PRIVATE_ONLY} ${OUTSIDE}`]);
     expect(warningsFor({ cluster: { endpointPublicAccess: false }, backend: HCP })).toEqual([
       `${PRIVATE_ONLY} HCP Terraform's hosted runners (backend.executionMode: remote) cannot: run the workspaces in agent execution mode, with an agent in or connected to the VPC, and set backend.executionMode: agent`,
     ]);
-    expect(warningsFor({ cluster: { endpointPublicAccess: false }, backend: { ...HCP, executionMode: "agent" } })).toEqual([
-      `${PRIVATE_ONLY} run it in the VPC, or over a VPN or peering`,
-    ]);
+    expect(warningsFor({ cluster: { endpointPublicAccess: false }, backend: { ...HCP, executionMode: "agent" } })).toEqual([`${PRIVATE_ONLY} ${OUTSIDE}`]);
   });
 
   it("warns that HCP Terraform's hosted runners cannot be allowlisted, and not for agents or local runs", () => {
@@ -44,7 +48,7 @@ describe("configWarnings", () => {
     const narrowed = { publicAccessCidrs: ["203.0.113.0/24"] };
     const agent = { ...HCP, executionMode: "agent" };
     expect(warningsFor({ cluster: narrowed, backend: agent, karpenter: { kubernetesAuth: "exec" } })).toEqual([]);
-    expect(warningsFor({ backend: HCP, karpenter: { kubernetesAuth: "exec" } })).toEqual([OPEN_TO_INTERNET, EXEC_ON_HCP]);
+    expect(warningsFor({ cluster: EVERYONE, backend: HCP, karpenter: { kubernetesAuth: "exec" } })).toEqual([OPEN_TO_INTERNET, EXEC_ON_HCP]);
     expect(warningsFor({ cluster: narrowed, karpenter: { kubernetesAuth: "exec" } })).toEqual([]);
   });
 
@@ -97,6 +101,6 @@ describe("configWarnings", () => {
   });
 
   it("gives every warning that applies, in a fixed order", () => {
-    expect(warningsFor({ backend: HCP, karpenter: { kubernetesAuth: "exec" } })).toEqual([OPEN_TO_INTERNET, EXEC_ON_HCP]);
+    expect(warningsFor({ cluster: EVERYONE, backend: HCP, karpenter: { kubernetesAuth: "exec" } })).toEqual([OPEN_TO_INTERNET, EXEC_ON_HCP]);
   });
 });

@@ -24,9 +24,10 @@ describe("defaults", () => {
       natGateways: "single",
     });
     expect(config.cluster).toEqual({
-      endpointPublicAccess: true,
+      // Private unless ranges are listed (CIS EKS 5.4.2).
+      endpointPublicAccess: false,
       endpointPrivateAccess: true,
-      publicAccessCidrs: ["0.0.0.0/0"],
+      publicAccessCidrs: [],
       logTypes: ["api", "audit", "authenticator", "controllerManager", "scheduler"],
       logRetentionDays: 90,
       adminPrincipalArns: [],

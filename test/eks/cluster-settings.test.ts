@@ -21,9 +21,23 @@ describe("cluster (control plane) settings", () => {
   });
 
   it("rejects both endpoints off", () => {
-    expect(problems({ name: "demo", cluster: { endpointPublicAccess: false, endpointPrivateAccess: false } })).toEqual([
-      "cluster.endpointPrivateAccess: got false; cannot be false when endpointPublicAccess is false too: the API server would be unreachable",
+    const unreachable =
+      "cluster.endpointPrivateAccess: got false; cannot be false while the public endpoint is off (no publicAccessCidrs, or endpointPublicAccess: false): the API server would be unreachable";
+    expect(problems({ name: "demo", cluster: { endpointPublicAccess: false, endpointPrivateAccess: false } })).toEqual([unreachable]);
+    expect(problems({ name: "demo", cluster: { endpointPrivateAccess: false } })).toEqual([unreachable]);
+  });
+
+  it("asks who may reach a public endpoint, instead of opening it to everyone", () => {
+    expect(problems({ name: "demo", cluster: { endpointPublicAccess: true } })).toEqual([
+      "cluster.publicAccessCidrs: missing; must list who may reach the public endpoint now that endpointPublicAccess is true: your address (203.0.113.7/32), your pipeline's egress range, or [0.0.0.0/0] for the whole internet as before (synth warns about it)",
     ]);
+    expect(problems({ name: "demo", cluster: { endpointPublicAccess: false, publicAccessCidrs: ["203.0.113.7/32"] } })).toEqual([
+      'cluster.publicAccessCidrs: got ["203.0.113.7/32"]; applies to the public endpoint, which endpointPublicAccess: false turns off; remove one of the two',
+    ]);
+    const cluster = (fields: Record<string, unknown>) => parseClusterConfig({ name: "demo", cluster: fields }, "t").cluster;
+    expect(cluster({})).toMatchObject({ endpointPublicAccess: false, publicAccessCidrs: [] });
+    expect(cluster({ publicAccessCidrs: ["203.0.113.7/32"] })).toMatchObject({ endpointPublicAccess: true, publicAccessCidrs: ["203.0.113.7/32"] });
+    expect(cluster({ publicAccessCidrs: [] })).toMatchObject({ endpointPublicAccess: false, publicAccessCidrs: [] });
   });
 });
 

@@ -31,8 +31,12 @@ describe("ControlPlane", () => {
     expect(cluster.depends_on).toContain(`aws_iam_role_policy_attachment.${attachmentId}`);
   });
 
-  it("keeps both endpoints on by default", () => {
-    expect(cluster.vpc_config).toMatchObject({ endpoint_private_access: true, endpoint_public_access: true, public_access_cidrs: ["0.0.0.0/0"] });
+  it("keeps the API private by default (CIS EKS 5.4.2), and public only for the ranges listed (5.4.1)", () => {
+    const fresh = findResource(readStack(synthApp(config()), "demo-cluster"), "aws_eks_cluster")[1];
+    expect(fresh.vpc_config).toMatchObject({ endpoint_private_access: true, endpoint_public_access: false });
+    expect((fresh.vpc_config as Record<string, unknown>).public_access_cidrs).toBeUndefined();
+    const listed = findResource(readStack(synthApp(config({ cluster: { publicAccessCidrs: ["203.0.113.7/32"] } })), "demo-cluster"), "aws_eks_cluster")[1];
+    expect(listed.vpc_config).toMatchObject({ endpoint_private_access: true, endpoint_public_access: true, public_access_cidrs: ["203.0.113.7/32"] });
   });
 
   it("tags the cluster security group for discovery and opens nothing to the world", () => {

@@ -78,7 +78,10 @@ describe("coreDns.mode lambda", () => {
   });
 
   it("goes out through NAT to the public endpoint when the private endpoint is off", () => {
-    const publicOnly = readStack(synthApp(config({ coreDns: { mode: "lambda" }, cluster: { endpointPrivateAccess: false } })), "demo-cluster");
+    const publicOnly = readStack(
+      synthApp(config({ coreDns: { mode: "lambda" }, cluster: { endpointPrivateAccess: false, publicAccessCidrs: ["0.0.0.0/0"] } })),
+      "demo-cluster",
+    );
     const [, egress] = findResource(publicOnly, "aws_vpc_security_group_egress_rule");
     expect(egress).toMatchObject({ ip_protocol: "tcp", from_port: 443, to_port: 443, cidr_ipv4: "0.0.0.0/0" });
     expect(egress.referenced_security_group_id).toBeUndefined();
