@@ -34,6 +34,7 @@ export class CoreAddons extends Construct {
   constructor(scope: Construct, id: string, props: CoreAddonsProps) {
     super(scope, id);
     const { settings, cluster } = props;
+    const oidc = { oidcProviderArn: props.oidc.providerArn, issuerHost: props.oidc.issuerHost };
     /** What an add-on of the config gets: its version, configuration (over the project's) and resolve modes. */
     const fromConfig = (addonName: keyof AddonsSettings, addon: AddonSettings) => ({
       addonName,
@@ -42,7 +43,16 @@ export class CoreAddons extends Construct {
       configurationValues: configurationJson(addon.configurationValues, projectAddonValues(addonName, { windowsNodes: props.windowsNodes })),
       resolveConflicts: { onCreate: addon.resolveConflictsOnCreate, onUpdate: addon.resolveConflictsOnUpdate },
     });
-    managedAddon(this, fromConfig("vpc-cni", settings["vpc-cni"]));
+    // aws-node calls EC2 for network interfaces and addresses: with a role of its own (IRSA), the nodes' role,
+    // which every pod on a node can reach through IMDS, needs none of that.
+    // @see https://docs.aws.amazon.com/eks/latest/userguide/cni-iam-role.html
+    const vpcCniRole = new ServiceRole(this, "vpc-cni-role", {
+      roleName: props.names.vpcCniRole,
+      description: `aws-node (vpc-cni) of ${props.names.cluster} (IRSA)`,
+      trust: [irsaTrust({ sid: "AwsNodeWebIdentity", ...oidc, namespace: "kube-system", serviceAccount: "aws-node" })],
+      managedPolicyArns: [managedPolicyArn(props.aws.partition, "AmazonEKS_CNI_Policy")],
+    });
+    managedAddon(this, { ...fromConfig("vpc-cni", settings["vpc-cni"]), serviceAccountRoleArn: vpcCniRole.role.arn, dependsOn: vpcCniRole.attachments });
     managedAddon(this, fromConfig("kube-proxy", settings["kube-proxy"]));
 
     const podIdentityAgent = settings["eks-pod-identity-agent"];
@@ -56,8 +66,7 @@ export class CoreAddons extends Construct {
         trust: [
           irsaTrust({
             sid: "EbsCsiControllerWebIdentity",
-            oidcProviderArn: props.oidc.providerArn,
-            issuerHost: props.oidc.issuerHost,
+            ...oidc,
             namespace: EBS_CSI_SERVICE_ACCOUNT.namespace,
             serviceAccount: EBS_CSI_SERVICE_ACCOUNT.name,
           }),

@@ -16,10 +16,21 @@ export interface ClusterRolesProps {
    * @see https://docs.aws.amazon.com/eks/latest/userguide/security-groups-for-pods.html
    */
   readonly vpcResourceController: boolean;
+  /** Whether nodes get Session Manager (AmazonSSMManagedInstanceCore). */
+  readonly nodeSsm: boolean;
 }
 
-/** The node role of Karpenter's getting-started template (v1.14), for Linux and Windows nodes alike. */
-const NODE_POLICIES = ["AmazonEKS_CNI_Policy", "AmazonEKSWorkerNodePolicy", "AmazonEC2ContainerRegistryPullOnly", "AmazonSSMManagedInstanceCore"];
+/**
+ * The node role of Karpenter's getting-started template (v1.14) less two policies. AmazonEKS_CNI_Policy goes to
+ * aws-node's own IRSA role on the vpc-cni add-on, as EKS recommends ("assign it to a separate role"), so every
+ * pod on a node does not inherit network-interface rights. AmazonSSMManagedInstanceCore (Session Manager on the
+ * nodes) is opt-in, `karpenter.nodeSsm`; SSM's Default Host Management Configuration gives it account-wide
+ * without an instance policy.
+ * @see https://docs.aws.amazon.com/eks/latest/userguide/cni-iam-role.html
+ * @see https://docs.aws.amazon.com/systems-manager/latest/userguide/managed-instances-default-host-management.html
+ */
+const NODE_POLICIES = ["AmazonEKSWorkerNodePolicy", "AmazonEC2ContainerRegistryPullOnly"];
+const SSM_POLICY = "AmazonSSMManagedInstanceCore";
 
 /**
  * The three roles every groupless cluster needs: the control plane's, the Fargate pod execution role, and
@@ -35,6 +46,7 @@ export class ClusterRoles extends Construct {
   constructor(scope: Construct, id: string, props: ClusterRolesProps) {
     super(scope, id);
     const { aws, names } = props;
+    const nodePolicies = [...NODE_POLICIES, ...(props.nodeSsm ? [SSM_POLICY] : [])];
     this.cluster = new ServiceRole(this, "cluster", {
       roleName: names.clusterRole,
       description: `EKS control plane of ${names.cluster}`,
@@ -80,14 +92,14 @@ export class ClusterRoles extends Construct {
       roleName: names.karpenterNodeRole,
       description: `EC2 nodes that Karpenter launches for ${names.cluster}`,
       trust: nodeTrust,
-      managedPolicyArns: NODE_POLICIES.map((n) => managedPolicyArn(aws.partition, n)),
+      managedPolicyArns: nodePolicies.map((n) => managedPolicyArn(aws.partition, n)),
     });
     if (props.windowsNodes) {
       this.karpenterWindowsNode = new ServiceRole(this, "karpenter-windows-node", {
         roleName: names.karpenterWindowsNodeRole,
         description: `Windows EC2 nodes that Karpenter launches for ${names.cluster}`,
         trust: nodeTrust,
-        managedPolicyArns: NODE_POLICIES.map((n) => managedPolicyArn(aws.partition, n)),
+        managedPolicyArns: nodePolicies.map((n) => managedPolicyArn(aws.partition, n)),
       });
     }
   }

@@ -26,6 +26,10 @@ export const karpenterSettingsSchema = strictObject({
     .boolean()
     .default(false)
     .meta({ description: "Create `AWSServiceRoleForEC2Spot` (account-wide, once); leave false when the account already has it." }),
+  nodeSsm: z.boolean().default(false).meta({
+    description:
+      "AmazonSSMManagedInstanceCore on the node roles, for Session Manager shells and Run Command on nodes. Off by default (least privilege); SSM's Default Host Management Configuration gives IMDSv2 instances the same, account-wide, without it.",
+  }),
   logLevel: z.enum(["debug", "info", "error"]).default("info").meta({ description: "The controller's log level." }),
   kubernetesAuth: z.enum(["token", "exec"]).default("token").meta({
     description:

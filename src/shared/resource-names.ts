@@ -10,6 +10,8 @@ export interface ResourceNames {
   /** Windows nodes join with their own role: an IAM principal has one access entry, of one type. */
   readonly karpenterWindowsNodeRole: string;
   readonly ebsCsiDriverRole: string;
+  /** aws-node's IRSA role (the vpc-cni add-on). */
+  readonly vpcCniRole: string;
   readonly karpenterControllerRole: string;
   readonly karpenterControllerPolicyPrefix: string;
   readonly interruptionQueue: string;
@@ -28,6 +30,7 @@ export function resourceNames(clusterName: string): ResourceNames {
     karpenterNodeRole: `${clusterName}-karpenter-node`,
     karpenterWindowsNodeRole: `${clusterName}-karpenter-windows-node`,
     ebsCsiDriverRole: `${clusterName}-ebs-csi-driver`,
+    vpcCniRole: `${clusterName}-vpc-cni`,
     karpenterControllerRole: `${clusterName}-karpenter-controller`,
     karpenterControllerPolicyPrefix: `${clusterName}-karpenter-`,
     // One queue per cluster: Karpenter deletes messages about instances it does not own.
@@ -53,6 +56,7 @@ export const NAME_LIMITS: readonly { readonly what: string; readonly limit: numb
   // As long as the rule's name: the limit the error message names is the rule's.
   { what: "IAM role name", limit: 64, name: (n) => n.karpenterWindowsNodeRole },
   { what: "IAM role name", limit: 64, name: (n) => n.ebsCsiDriverRole },
+  { what: "IAM role name", limit: 64, name: (n) => n.vpcCniRole },
   { what: "SQS queue name", limit: 80, name: (n) => n.interruptionQueue },
   { what: "IAM policy name", limit: 128, name: (n) => `${n.karpenterControllerPolicyPrefix}resource-discovery` },
 ];

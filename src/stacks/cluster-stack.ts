@@ -40,7 +40,13 @@ export class ClusterStack extends TerraformStack {
 
     const network = new ClusterNetwork(this, "network", { clusterName: config.name, network: config.network });
     const podSecurityGroups = vpcCniEnvEnabled(config.addons["vpc-cni"].configurationValues, "ENABLE_POD_ENI");
-    const roles = new ClusterRoles(this, "roles", { aws, names, windowsNodes, vpcResourceController: windowsNodes || podSecurityGroups });
+    const roles = new ClusterRoles(this, "roles", {
+      aws,
+      names,
+      windowsNodes,
+      vpcResourceController: windowsNodes || podSecurityGroups,
+      nodeSsm: config.karpenter.nodeSsm,
+    });
     this.controlPlane = new ControlPlane(this, "eks", {
       kubernetesVersion: config.kubernetesVersion,
       settings: config.cluster,

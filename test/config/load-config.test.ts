@@ -43,6 +43,7 @@ describe("defaults", () => {
       namespace: "karpenter",
       replicas: 2,
       createSpotServiceLinkedRole: false,
+      nodeSsm: false,
       logLevel: "info",
       kubernetesAuth: "token",
     });

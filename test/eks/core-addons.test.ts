@@ -95,6 +95,8 @@ describe("CoreAddons (construct in a bare stack)", () => {
     ]);
     expect(Object.values(json.resource.aws_iam_role_policy_attachment).map((a) => a.policy_arn)).toEqual([
       "arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy",
+      // aws-node's own role (every cluster has one).
+      "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy",
     ]);
   });
 

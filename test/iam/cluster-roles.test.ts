@@ -48,13 +48,28 @@ describe("ClusterRoles", () => {
     expect(attachedPolicies("demo-fargate-pods")).toEqual(["arn:aws:iam::aws:policy/AmazonEKSFargatePodExecutionRolePolicy"]);
   });
 
-  it("gives Karpenter's node role the four node policies, attached non-exclusively", () => {
+  it("gives Karpenter's node role the node policies, attached non-exclusively: no CNI policy (aws-node has its own role), no SSM unless asked", () => {
     expect(attachedPolicies("demo-karpenter-node")).toEqual(
-      ["AmazonEC2ContainerRegistryPullOnly", "AmazonEKSWorkerNodePolicy", "AmazonEKS_CNI_Policy", "AmazonSSMManagedInstanceCore"].map(
-        (n) => `arn:aws:iam::aws:policy/${n}`,
-      ),
+      ["AmazonEC2ContainerRegistryPullOnly", "AmazonEKSWorkerNodePolicy"].map((n) => `arn:aws:iam::aws:policy/${n}`),
     );
     expect(resourcesOfType(json, "aws_iam_policy_attachment")).toEqual([]);
+    const withSsm = readStack(synthApp(config({ karpenter: { nodeSsm: true } })), "demo-cluster");
+    const ssm = resourcesOfType(withSsm, "aws_iam_role_policy_attachment").filter(([, a]) => String(a.policy_arn).endsWith("/AmazonSSMManagedInstanceCore"));
+    expect(ssm.map(([, a]) => a.role)).toEqual([expect.stringMatching(/^\$\{aws_iam_role\.roles_karpenter-node_role_\w+\.name\}$/)]);
+  });
+
+  it("gives aws-node (the vpc-cni add-on) an IRSA role that only its service account may assume, with the CNI policy", () => {
+    expect(attachedPolicies("demo-vpc-cni")).toEqual(["arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy"]);
+    const [roleId, role] = findResource(json, "aws_iam_role", (r) => r.name === "demo-vpc-cni");
+    const trustId = String(role.assume_role_policy).match(/data\.aws_iam_policy_document\.([^.]+)\.json/)![1];
+    const [statement] = json.data!.aws_iam_policy_document[trustId].statement as { actions: string[]; condition: { variable: string; values: string[] }[] }[];
+    expect(statement.actions).toEqual(["sts:AssumeRoleWithWebIdentity"]);
+    expect(statement.condition.map((c) => [c.variable.replace(/^.*:/, ""), c.values])).toEqual([
+      ["sub", ["system:serviceaccount:kube-system:aws-node"]],
+      ["aud", ["sts.amazonaws.com"]],
+    ]);
+    const [, vpcCni] = findResource(json, "aws_eks_addon", (a) => a.addon_name === "vpc-cni");
+    expect(vpcCni.service_account_role_arn).toBe(`\${aws_iam_role.${roleId}.arn}`);
   });
 
   it("uses the partition and DNS suffix of the region (China)", () => {
@@ -71,7 +86,7 @@ describe("ClusterRoles", () => {
     const arns = resourcesOfType(china, "aws_iam_role_policy_attachment")
       .map(([, a]) => String(a.policy_arn))
       .filter((arn) => arn.startsWith("arn:"));
-    expect(arns.length).toBeGreaterThanOrEqual(6);
+    expect(arns.length).toBeGreaterThanOrEqual(5);
     for (const arn of arns) expect(arn).toMatch(/^arn:aws-cn:iam::aws:policy\//);
   });
 });

@@ -19,9 +19,7 @@ describe("a cluster with a Windows node class", () => {
     expect(windowsRole.description).toBe("Windows EC2 nodes that Karpenter launches for demo");
     const attached = resourcesOfType(cluster, "aws_iam_role_policy_attachment").filter(([, a]) => a.role === `\${aws_iam_role.${windowsRoleId}.name}`);
     expect(attached.map(([, a]) => a.policy_arn).sort()).toEqual(
-      ["AmazonEC2ContainerRegistryPullOnly", "AmazonEKSWorkerNodePolicy", "AmazonEKS_CNI_Policy", "AmazonSSMManagedInstanceCore"].map(
-        (p) => `arn:aws:iam::aws:policy/${p}`,
-      ),
+      ["AmazonEC2ContainerRegistryPullOnly", "AmazonEKSWorkerNodePolicy"].map((p) => `arn:aws:iam::aws:policy/${p}`),
     );
     expect(
       resourcesOfType(cluster, "aws_eks_access_entry")
