@@ -56,6 +56,13 @@ export class ClusterRoles extends Construct {
           effect: "Allow",
           actions: ["sts:AssumeRole", "sts:TagSession"],
           principals: [{ type: "Service", identifiers: ["eks.amazonaws.com"] }],
+          // Confused-deputy guard: EKS accepts both keys in a cluster role's trust (since 2025); the cluster's
+          // ARN is known before it exists.
+          // @see https://docs.aws.amazon.com/eks/latest/userguide/cross-service-confused-deputy-prevention.html
+          conditions: [
+            { test: "StringEquals", variable: "aws:SourceAccount", values: [aws.accountId] },
+            { test: "ArnLike", variable: "aws:SourceArn", values: [`arn:${aws.partition}:eks:${aws.region}:${aws.accountId}:cluster/${names.cluster}`] },
+          ],
         },
       ],
       managedPolicyArns: [

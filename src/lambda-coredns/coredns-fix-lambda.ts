@@ -47,7 +47,16 @@ export class CoreDnsFixLambda extends Construct {
       roleName: names.coreDnsRole,
       description: `Moves CoreDNS of ${names.cluster} to Fargate`,
       trust: [
-        { sid: "LambdaAssumeRole", effect: "Allow", actions: ["sts:AssumeRole"], principals: [{ type: "Service", identifiers: ["lambda.amazonaws.com"] }] },
+        {
+          sid: "LambdaAssumeRole",
+          effect: "Allow",
+          actions: ["sts:AssumeRole"],
+          principals: [{ type: "Service", identifiers: ["lambda.amazonaws.com"] }],
+          // Only Lambda acting for this account. Not aws:SourceArn: Lambda checks that it can assume the role
+          // when the function is created, and that check is reported to fail on a function ARN condition
+          // (terraform-aws-modules/terraform-aws-lambda#771 adds aws:SourceAccount alone for this reason).
+          conditions: [{ test: "StringEquals", variable: "aws:SourceAccount", values: [aws.accountId] }],
+        },
       ],
       // ENIs in the VPC and its own log stream; no other AWS API is called.
       managedPolicyArns: [managedPolicyArn(aws.partition, "service-role/AWSLambdaVPCAccessExecutionRole")],

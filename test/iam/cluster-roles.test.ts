@@ -17,13 +17,18 @@ function attachedPolicies(roleName: string): string[] {
 }
 
 describe("ClusterRoles", () => {
-  it("lets only EKS assume the cluster role", () => {
+  it("lets only EKS, acting for this cluster of this account, assume the cluster role", () => {
+    const account = "${data.aws_caller_identity.caller-identity.account_id}";
     expect(trustOf("demo-cluster")).toEqual([
       {
         sid: "EksAssumeRole",
         effect: "Allow",
         actions: ["sts:AssumeRole", "sts:TagSession"],
         principals: [{ type: "Service", identifiers: ["eks.amazonaws.com"] }],
+        condition: [
+          { test: "StringEquals", variable: "aws:SourceAccount", values: [account] },
+          { test: "ArnLike", variable: "aws:SourceArn", values: [`arn:aws:eks:us-east-1:${account}:cluster/demo`] },
+        ],
       },
     ]);
     expect(attachedPolicies("demo-cluster")).toEqual(["arn:aws:iam::aws:policy/AmazonEKSClusterPolicy"]);

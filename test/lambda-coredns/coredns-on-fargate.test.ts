@@ -87,6 +87,20 @@ describe("coreDns.mode lambda", () => {
     expect(egress.referenced_security_group_id).toBeUndefined();
   });
 
+  it("lets only Lambda acting for this account assume its role (aws:SourceAccount)", () => {
+    const [, role] = findResource(json, "aws_iam_role", (r) => r.name === "demo-coredns-fargate");
+    const trustId = String(role.assume_role_policy).match(/data\.aws_iam_policy_document\.([^.]+)\.json/)?.[1] ?? "";
+    expect(json.data?.aws_iam_policy_document[trustId].statement).toEqual([
+      {
+        sid: "LambdaAssumeRole",
+        effect: "Allow",
+        actions: ["sts:AssumeRole"],
+        principals: [{ type: "Service", identifiers: ["lambda.amazonaws.com"] }],
+        condition: [{ test: "StringEquals", variable: "aws:SourceAccount", values: ["${data.aws_caller_identity.caller-identity.account_id}"] }],
+      },
+    ]);
+  });
+
   it("ships the bundle inside the stack folder", () => {
     const filename = String(fn.filename);
     expect(filename).toMatch(/^assets\/[^/]+\/[0-9A-F]+\/coredns-fix\.zip$/);

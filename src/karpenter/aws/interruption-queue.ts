@@ -28,13 +28,31 @@ export class InterruptionQueue extends Construct {
       // SQS-managed keys: SSE-KMS with the aws/sqs key would block EventBridge delivery.
       sqsManagedSseEnabled: true,
     });
+    const rules = INTERRUPTION_RULES.map((rule) => {
+      const eventRule = new CloudwatchEventRule(this, `rule-${rule.suffix}`, {
+        name: `${names.interruptionRulePrefix}${rule.suffix}`,
+        description: `Karpenter interruption handling for ${names.cluster}: ${rule.detailType}`,
+        eventPattern: JSON.stringify({ source: [rule.source], "detail-type": [rule.detailType] }),
+      });
+      new CloudwatchEventTarget(this, `rule-${rule.suffix}-target`, {
+        rule: eventRule.name,
+        targetId: "KarpenterInterruptionQueueTarget",
+        arn: this.queue.arn,
+      });
+      return eventRule;
+    });
     const policy = new PolicyDocument(this, "queue-policy-document", [
       {
+        // EventBridge delivers to an SQS target as events.amazonaws.com, on behalf of a rule: only these
+        // rules may send (confused-deputy guard). Karpenter's template also admits sqs.amazonaws.com and no
+        // source; neither is needed for EventBridge's delivery.
+        // @see https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-use-resource-based.html#eb-sqs-permissions
         sid: "AllowEventBridgeToSend",
         effect: "Allow",
         actions: ["sqs:SendMessage"],
         resources: [this.queue.arn],
-        principals: [{ type: "Service", identifiers: ["events.amazonaws.com", "sqs.amazonaws.com"] }],
+        principals: [{ type: "Service", identifiers: ["events.amazonaws.com"] }],
+        conditions: [{ test: "ArnEquals", variable: "aws:SourceArn", values: rules.map((r) => r.arn) }],
       },
       {
         sid: "DenyHTTP",
@@ -46,18 +64,5 @@ export class InterruptionQueue extends Construct {
       },
     ]);
     new SqsQueuePolicy(this, "queue-policy", { queueUrl: this.queue.url, policy: policy.json });
-
-    for (const rule of INTERRUPTION_RULES) {
-      const eventRule = new CloudwatchEventRule(this, `rule-${rule.suffix}`, {
-        name: `${names.interruptionRulePrefix}${rule.suffix}`,
-        description: `Karpenter interruption handling for ${names.cluster}: ${rule.detailType}`,
-        eventPattern: JSON.stringify({ source: [rule.source], "detail-type": [rule.detailType] }),
-      });
-      new CloudwatchEventTarget(this, `rule-${rule.suffix}-target`, {
-        rule: eventRule.name,
-        targetId: "KarpenterInterruptionQueueTarget",
-        arn: this.queue.arn,
-      });
-    }
   }
 }

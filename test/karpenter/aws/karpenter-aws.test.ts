@@ -49,17 +49,23 @@ describe("Karpenter's AWS side", () => {
     expect(queue).toEqual({ name: "demo-karpenter", message_retention_seconds: 300, sqs_managed_sse_enabled: true });
   });
 
-  it("lets EventBridge and SQS send and denies access without TLS", () => {
+  it("lets only its five EventBridge rules send (aws:SourceArn), and denies access without TLS", () => {
     const [, queuePolicy] = findResource(json, "aws_sqs_queue_policy");
     expect(queuePolicy.queue_url).toBe(`\${aws_sqs_queue.${queueId}.url}`);
-    expect(documentOf(json, queuePolicy.policy)).toEqual([
-      {
-        sid: "AllowEventBridgeToSend",
-        effect: "Allow",
-        actions: ["sqs:SendMessage"],
-        resources: [`\${aws_sqs_queue.${queueId}.arn}`],
-        principals: [{ type: "Service", identifiers: ["events.amazonaws.com", "sqs.amazonaws.com"] }],
-      },
+    const ruleArns = resourcesOfType(json, "aws_cloudwatch_event_rule").map(([id]) => `\${aws_cloudwatch_event_rule.${id}.arn}`);
+    expect(ruleArns).toHaveLength(5);
+    const [send, ...rest] = documentOf(json, queuePolicy.policy) as Record<string, unknown>[];
+    expect({ ...send, condition: undefined }).toEqual({
+      sid: "AllowEventBridgeToSend",
+      effect: "Allow",
+      actions: ["sqs:SendMessage"],
+      resources: [`\${aws_sqs_queue.${queueId}.arn}`],
+      principals: [{ type: "Service", identifiers: ["events.amazonaws.com"] }],
+      condition: undefined,
+    });
+    const [sourceArn] = send.condition as { test: string; variable: string; values: string[] }[];
+    expect({ ...sourceArn, values: [...sourceArn.values].sort() }).toEqual({ test: "ArnEquals", variable: "aws:SourceArn", values: ruleArns.sort() });
+    expect(rest).toEqual([
       {
         sid: "DenyHTTP",
         effect: "Deny",
