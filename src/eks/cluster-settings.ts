@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { cidrBlock } from "../network/network-config";
+import { logRetentionDays } from "../shared/log-retention";
 import { strictObject, withChecks } from "../shared/schema-helpers";
 
 // The `cluster` section of the cluster config: the control plane's endpoints, logs and administrators.
 
 const LOG_TYPES = ["api", "audit", "authenticator", "controllerManager", "scheduler"] as const;
-
-/** The values CloudWatch Logs accepts for retention_in_days (0 would mean never expire, which we do not offer). */
-const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
 
 /** The public endpoint is on when asked for, or, unless asked otherwise, when some range may use it. */
 function publicEndpoint(cluster: { readonly endpointPublicAccess?: boolean; readonly publicAccessCidrs?: readonly string[] }): boolean {
@@ -33,11 +31,7 @@ const clusterFields = strictObject({
     .array(z.enum(LOG_TYPES))
     .default([...LOG_TYPES])
     .meta({ description: "The control-plane logs sent to CloudWatch Logs, `/aws/eks/<name>/cluster`." }),
-  logRetentionDays: z
-    .union(
-      LOG_RETENTION_DAYS.map((d) => z.literal(d)),
-      { error: `must be one of the retention periods CloudWatch Logs accepts: ${LOG_RETENTION_DAYS.join(", ")}` },
-    )
+  logRetentionDays: logRetentionDays
     .default(90)
     .meta({ description: "Retention of the control-plane log group and the CoreDNS Lambda's, in days: a value CloudWatch Logs accepts." }),
   adminPrincipalArns: z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_ZONE_LETTERS, defaultZones, zoneProblem, zonesMustBeListed } from "../shared/availability-zones";
+import { logRetentionDays } from "../shared/log-retention";
 import { type FieldCheck, type Report, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
 import { cidrsOverlap, parseCidr } from "./cidr";
 import { largestVpcPrefixFor, privateSubnetPrefix } from "./subnet-plan";
@@ -26,7 +27,19 @@ export const cidrBlock = (what: string) =>
 
 const subnetIds = z.array(z.string().regex(/^subnet-[0-9a-f]+$/, { error: "must be a subnet id such as subnet-0123456789abcdef0" }));
 
-const NEW_VPC_FIELDS = ["vpcCidr", "availabilityZones", "natGateways"] as const;
+const NEW_VPC_FIELDS = ["vpcCidr", "availabilityZones", "natGateways", "flowLogs"] as const;
+
+/**
+ * VPC flow logs of a new VPC, to CloudWatch Logs: rejected traffic by default, the minimum AWS Security Hub's
+ * EC2.6 asks for (every flow is a larger bill); `none` turns them off.
+ * @see https://docs.aws.amazon.com/securityhub/latest/userguide/ec2-controls.html#ec2-6
+ */
+const flowLogs = strictObject({
+  traffic: z.enum(["REJECT", "ALL", "ACCEPT", "none"]).default("REJECT").meta({
+    description: "Which flows are logged: `REJECT` (what security groups and network ACLs refused), `ALL`, `ACCEPT`, or `none`.",
+  }),
+  retentionDays: logRetentionDays.default(90).meta({ description: "How long the log group keeps them, in days." }),
+});
 const EXISTING_VPC_FIELDS = ["privateSubnetIds", "publicSubnetIds"] as const;
 
 const networkFields = strictObject({
@@ -45,6 +58,11 @@ const networkFields = strictObject({
     .enum(["single", "perAz"])
     .optional()
     .meta({ defaultText: "`single`", description: "`single` (one NAT gateway, cheaper) or `perAz` (one per zone, survives a zone outage)." }),
+  flowLogs: flowLogs.optional().meta({
+    defaultText: "`{ traffic: REJECT, retentionDays: 90 }`",
+    description:
+      "A new VPC's flow logs, to the log group `/aws/vpc/<name>/flow-logs`, delivered by a role only VPC Flow Logs of this account may assume. Billed by volume as CloudWatch vended logs ($0.50 per GB ingested, $0.03 per GB-month stored in us-east-1); `npm run plan` names it. An existing VPC's flow logs are its owner's.",
+  }),
   vpcId: z
     .string()
     .regex(/^vpc-[0-9a-f]+$/, { error: "must be a VPC id such as vpc-0123456789abcdef0" })
@@ -170,7 +188,14 @@ export const NETWORK_REGION_CHECKS: readonly FieldCheck<{ readonly region: strin
 
 /** The network after defaults: either a new VPC planned here or an existing one. */
 export type NetworkConfig =
-  | { readonly kind: "new"; readonly vpcCidr: string; readonly availabilityZones: readonly string[]; readonly natGateways: "single" | "perAz" }
+  | {
+      readonly kind: "new";
+      readonly vpcCidr: string;
+      readonly availabilityZones: readonly string[];
+      readonly natGateways: "single" | "perAz";
+      /** Undefined when turned off. */
+      readonly flowLogs?: { readonly traffic: "REJECT" | "ALL" | "ACCEPT"; readonly retentionDays: number };
+    }
   | { readonly kind: "existing"; readonly vpcId: string; readonly privateSubnetIds: readonly string[]; readonly publicSubnetIds: readonly string[] };
 
 /** The zones of a new VPC: the listed ones, or a, b and c of the region. */
@@ -187,5 +212,11 @@ export function resolveNetwork(network: NetworkFields, region: string): NetworkC
     vpcCidr: network.vpcCidr ?? DEFAULT_VPC_CIDR,
     availabilityZones: vpcZones(network, region),
     natGateways: network.natGateways ?? "single",
+    flowLogs: flowLogsOf(network.flowLogs),
   };
+}
+
+function flowLogsOf(settings: NetworkFields["flowLogs"]): { readonly traffic: "REJECT" | "ALL" | "ACCEPT"; readonly retentionDays: number } | undefined {
+  const { traffic, retentionDays } = settings ?? { traffic: "REJECT", retentionDays: 90 };
+  return traffic === "none" ? undefined : { traffic, retentionDays };
 }

@@ -240,6 +240,7 @@ export function clusterModelOf(config: ClusterConfig): ClusterModel {
     fargateSystemPods: fargateSystemPods(config),
     nodeDaemonSets: [...NODE_DAEMON_SETS, ...addonPods(config, "daemonSet")],
     natGateways: natGateways(config),
+    flowLogTraffic: config.network.kind === "new" ? config.network.flowLogs?.traffic : undefined,
     ...controlPlaneSupport(config),
     upgradePolicy: config.cluster.upgradePolicy,
     kubernetesVersion: config.kubernetesVersion,

@@ -20,6 +20,8 @@ export interface ResourceNames {
   readonly coreDnsRole: string;
   readonly secretsKeyAlias: string;
   readonly clusterLogGroup: string;
+  readonly flowLogGroup: string;
+  readonly flowLogRole: string;
 }
 
 export function resourceNames(clusterName: string): ResourceNames {
@@ -41,6 +43,8 @@ export function resourceNames(clusterName: string): ResourceNames {
     secretsKeyAlias: `alias/${clusterName}-eks-secrets`,
     // EKS writes control-plane logs to exactly this group; creating it first lets us set retention.
     clusterLogGroup: `/aws/eks/${clusterName}/cluster`,
+    flowLogGroup: `/aws/vpc/${clusterName}/flow-logs`,
+    flowLogRole: `${clusterName}-vpc-flow-logs`,
   };
 }
 
@@ -57,6 +61,7 @@ export const NAME_LIMITS: readonly { readonly what: string; readonly limit: numb
   { what: "IAM role name", limit: 64, name: (n) => n.karpenterWindowsNodeRole },
   { what: "IAM role name", limit: 64, name: (n) => n.ebsCsiDriverRole },
   { what: "IAM role name", limit: 64, name: (n) => n.vpcCniRole },
+  { what: "IAM role name", limit: 64, name: (n) => n.flowLogRole },
   { what: "SQS queue name", limit: 80, name: (n) => n.interruptionQueue },
   { what: "IAM policy name", limit: 128, name: (n) => `${n.karpenterControllerPolicyPrefix}resource-discovery` },
 ];

@@ -15,6 +15,7 @@ import { ClusterRoles } from "../iam/cluster-roles";
 import { KarpenterAws } from "../karpenter/aws/karpenter-aws";
 import { CoreDnsFixLambda } from "../lambda-coredns/coredns-fix-lambda";
 import { ClusterNetwork } from "../network/cluster-network";
+import { VpcFlowLogs } from "../network/flow-logs";
 import { addClusterOutputs } from "../outputs/cluster-outputs";
 import { isWindowsNodeClass } from "../provisioners/ami-selection";
 import { resourceNames } from "../shared/resource-names";
@@ -39,6 +40,9 @@ export class ClusterStack extends TerraformStack {
     const aws = awsContext(this, config.region);
 
     const network = new ClusterNetwork(this, "network", { clusterName: config.name, network: config.network });
+    if (config.network.kind === "new" && config.network.flowLogs !== undefined) {
+      new VpcFlowLogs(this, "flow-logs", { aws, names, vpcId: network.vpcId, ...config.network.flowLogs });
+    }
     const podSecurityGroups = vpcCniEnvEnabled(config.addons["vpc-cni"].configurationValues, "ENABLE_POD_ENI");
     const roles = new ClusterRoles(this, "roles", {
       aws,

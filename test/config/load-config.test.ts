@@ -22,6 +22,7 @@ describe("defaults", () => {
       vpcCidr: "10.0.0.0/16",
       availabilityZones: ["us-east-1a", "us-east-1b", "us-east-1c"],
       natGateways: "single",
+      flowLogs: { traffic: "REJECT", retentionDays: 90 },
     });
     expect(config.cluster).toEqual({
       // Private unless ranges are listed (CIS EKS 5.4.2).

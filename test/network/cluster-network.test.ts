@@ -1,3 +1,4 @@
+import { clusterProblems } from "../helpers/problems";
 import { config, findResource, readStack, resourcesOfType, synthApp } from "../helpers/synth-app";
 
 describe("ClusterNetwork, new VPC", () => {
@@ -62,5 +63,51 @@ describe("ClusterNetwork, existing VPC", () => {
       { resource_id: "subnet-0a", key: "kubernetes.io/role/elb", value: "1" },
     ]);
     expect(findResource(json, "aws_eks_cluster")[1].vpc_config).toMatchObject({ subnet_ids: ["subnet-01", "subnet-02"] });
+  });
+});
+
+describe("VPC flow logs", () => {
+  const json = readStack(synthApp(config()), "demo-cluster");
+
+  it("logs a new VPC's rejected traffic by default, to a log group with a retention", () => {
+    const [, flowLog] = findResource(json, "aws_flow_log");
+    expect(flowLog).toMatchObject({ traffic_type: "REJECT", log_destination_type: "cloud-watch-logs" });
+    expect(String(flowLog.vpc_id)).toMatch(/^\$\{aws_vpc\.network_vpc_\w+\.id\}$/);
+    const [groupId, group] = findResource(json, "aws_cloudwatch_log_group", (g) => g.name === "/aws/vpc/demo/flow-logs");
+    expect(group.retention_in_days).toBe(90);
+    expect(flowLog.log_destination).toBe(`\${aws_cloudwatch_log_group.${groupId}.arn}`);
+  });
+
+  it("delivers them with a role only VPC Flow Logs of this account may assume, which may only write that group", () => {
+    const [, role] = findResource(json, "aws_iam_role", (r) => r.name === "demo-vpc-flow-logs");
+    const documentOf = (ref: unknown) => json.data!.aws_iam_policy_document[String(ref).match(/aws_iam_policy_document\.([^.]+)\.json/)![1]].statement;
+    const account = "${data.aws_caller_identity.caller-identity.account_id}";
+    expect(documentOf(role.assume_role_policy)).toEqual([
+      {
+        sid: "VpcFlowLogsAssumeRole",
+        effect: "Allow",
+        actions: ["sts:AssumeRole"],
+        principals: [{ type: "Service", identifiers: ["vpc-flow-logs.amazonaws.com"] }],
+        condition: [
+          { test: "StringEquals", variable: "aws:SourceAccount", values: [account] },
+          { test: "ArnLike", variable: "aws:SourceArn", values: [`arn:aws:ec2:us-east-1:${account}:vpc-flow-log/*`] },
+        ],
+      },
+    ]);
+    const [, inline] = findResource(json, "aws_iam_role_policy");
+    const [write, list] = documentOf(inline.policy) as { actions: string[]; resources: string[] }[];
+    expect(write.actions).toEqual(["logs:CreateLogStream", "logs:PutLogEvents", "logs:DescribeLogStreams"]);
+    expect(write.resources).toEqual([expect.stringMatching(/^\$\{aws_cloudwatch_log_group\.flow-logs_log-group_\w+\.arn\}:\*$/)]);
+    expect(list).toMatchObject({ actions: ["logs:DescribeLogGroups"], resources: ["*"] });
+  });
+
+  it("can be widened or turned off, and belongs to a new VPC only", () => {
+    const all = readStack(synthApp(config({ network: { flowLogs: { traffic: "ALL", retentionDays: 30 } } })), "demo-cluster");
+    expect(findResource(all, "aws_flow_log")[1].traffic_type).toBe("ALL");
+    const none = readStack(synthApp(config({ network: { flowLogs: { traffic: "none" } } })), "demo-cluster");
+    expect(resourcesOfType(none, "aws_flow_log")).toEqual([]);
+    expect(clusterProblems({ network: { vpcId: "vpc-0abc", privateSubnetIds: ["subnet-01", "subnet-02"], flowLogs: { traffic: "ALL" } } })).toEqual([
+      'network.flowLogs: got {"traffic":"ALL","retentionDays":90}; applies to a new VPC only; remove it, or remove vpcId to create a VPC',
+    ]);
   });
 });

