@@ -1,7 +1,6 @@
-import { DataAwsIamSessionContext } from "@cdktf/provider-aws/lib/data-aws-iam-session-context";
 import { EksAccessEntry } from "@cdktf/provider-aws/lib/eks-access-entry";
 import { EksAccessPolicyAssociation } from "@cdktf/provider-aws/lib/eks-access-policy-association";
-import { Op, type TerraformResourceLifecycle } from "cdktf";
+import { type IResolvable, Op, type TerraformResourceLifecycle } from "cdktf";
 import { Construct } from "constructs";
 import { accessPolicyArn } from "../iam/arns";
 import type { AwsContext } from "../iam/aws-context";
@@ -20,8 +19,13 @@ export interface AccessEntriesProps {
   readonly adminPrincipalArns: readonly string[];
   /** The config's `access`: teams' roles and users with their policies. */
   readonly grants: readonly AccessGrant[];
-  /** Whether EKS gives the creating identity an entry of its own (bootstrapClusterCreatorAdminPermissions). */
-  readonly creatorHasEntry: boolean;
+  /**
+   * The creating identity's cluster-admin: an entry managed here, EKS's implicit one
+   * (bootstrapClusterCreatorAdminPermissions), or none.
+   */
+  readonly creator: "managed" | "bootstrap" | "none";
+  /** The cluster's bootstrap flag as EKS reports it: a managed creator entry on a cluster EKS gave one would collide. */
+  readonly clusterBootstrapsCreator: boolean | IResolvable;
 }
 
 /** "team-a" from "arn:aws:iam::123456789012:role/teams/team-a": an id that stays when the list is reordered. */
@@ -52,19 +56,41 @@ export class AccessEntries extends Construct {
 
     // EKS allows one entry per principal, and the creating identity already has one: an entry for it here
     // would fail half way through the apply, so the plan refuses it first.
-    let caller: DataAwsIamSessionContext | undefined;
     const notTheCreator = (principalArn: string, field: string): TerraformResourceLifecycle | undefined => {
-      if (!props.creatorHasEntry) return undefined;
-      caller ??= new DataAwsIamSessionContext(this, "caller", { arn: props.aws.callerArn });
+      if (props.creator === "none") return undefined;
       return {
         precondition: [
           {
-            condition: Op.neq(caller.issuerArn, principalArn),
-            errorMessage: `${field}: ${principalArn} is the identity creating the cluster, which EKS already gives an access entry (cluster.creatorAdmin); remove it from ${field}, or set creatorAdmin: false`,
+            condition: Op.neq(props.aws.callerPrincipalArn, principalArn),
+            errorMessage: `${field}: ${principalArn} is the identity creating the cluster, which already has an access entry (cluster.creatorAdmin); remove it from ${field}, or set creatorAdmin: false`,
           },
         ],
       };
     };
+
+    if (props.creator === "managed") {
+      // The identity running Terraform: a role, not its session (access entries refuse sessions).
+      const creator = new EksAccessEntry(this, "creator", {
+        clusterName: props.clusterName,
+        principalArn: props.aws.callerPrincipalArn,
+        type: "STANDARD",
+        lifecycle: {
+          precondition: [
+            {
+              condition: Op.not(props.clusterBootstrapsCreator),
+              errorMessage:
+                "cluster.creatorAdmin: this cluster was created with EKS's implicit creator entry (bootstrap_cluster_creator_admin_permissions), which a managed entry would collide with; set cluster.creatorAdmin: bootstrap to keep it",
+            },
+          ],
+        },
+      });
+      new EksAccessPolicyAssociation(this, "creator-policy", {
+        clusterName: props.clusterName,
+        principalArn: creator.principalArn,
+        policyArn: accessPolicyArn(props.aws.partition, "AmazonEKSClusterAdminPolicy"),
+        accessScope: { type: "cluster" },
+      });
+    }
 
     this.adminAssociations = props.adminPrincipalArns.map((principalArn, i) => {
       const entry = new EksAccessEntry(this, `admin-${i}`, {

@@ -6,12 +6,15 @@ import { KmsAlias } from "@cdktf/provider-aws/lib/kms-alias";
 import { KmsKey } from "@cdktf/provider-aws/lib/kms-key";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
+import type { AwsContext } from "../iam/aws-context";
+import { PolicyDocument } from "../iam/policy-document";
 import type { ServiceRole } from "../iam/service-role";
 import { DISCOVERY_TAG } from "../network/discovery-tag";
 import type { ResourceNames } from "../shared/resource-names";
 import type { ClusterSettings } from "./cluster-settings";
 
 export interface ControlPlaneProps {
+  readonly aws: AwsContext;
   readonly kubernetesVersion: string;
   readonly settings: ClusterSettings;
   readonly names: ResourceNames;
@@ -39,6 +42,7 @@ export class ControlPlane extends Construct {
       description: `Envelope encryption of Kubernetes secrets in EKS cluster ${names.cluster}`,
       enableKeyRotation: true,
       deletionWindowInDays: 30,
+      policy: secretsKeyPolicy(this, props.aws, props.clusterRole.role.arn, settings.secretsKeyAdministrators).json,
     });
     new KmsAlias(this, "secrets-key-alias", { name: names.secretsKeyAlias, targetKeyId: secretsKey.keyId });
 
@@ -60,12 +64,16 @@ export class ControlPlane extends Construct {
       accessConfig: {
         // API only: access entries are managed here; the aws-auth ConfigMap of the original is gone.
         authenticationMode: "API",
-        bootstrapClusterCreatorAdminPermissions: settings.creatorAdmin,
+        // The creator's admin is an access entry of this project's (access-entries.ts) unless the config keeps
+        // EKS's implicit one. EKS cannot change this after creation, so a change would replace the cluster:
+        // clusters created with it keep it (the creator entry's plan-time check says what to set).
+        bootstrapClusterCreatorAdminPermissions: settings.creatorAdmin === "bootstrap",
       },
       // Explicit, so the review shows what happens when the version leaves standard support.
       upgradePolicy: { supportType: settings.upgradePolicy === "extended" ? "EXTENDED" : "STANDARD" },
       // The role must hold its policy before EKS assumes it, and the log group must exist before EKS writes.
       dependsOn: [...props.clusterRole.attachments, logGroup],
+      lifecycle: { ignoreChanges: ["access_config[0].bootstrap_cluster_creator_admin_permissions"] },
     });
 
     this.clusterSecurityGroupId = this.cluster.vpcConfig.clusterSecurityGroupId;
@@ -77,4 +85,44 @@ export class ControlPlane extends Construct {
     this.oidcProvider = new IamOpenidConnectProvider(this, "oidc-provider", { url: issuer, clientIdList: ["sts.amazonaws.com"] });
     this.oidcIssuerHost = Fn.replace(this.oidcProvider.url, "https://", "");
   }
+}
+
+/** What a key administrator may do: everything but using the key (AWS's key administrator set). */
+const KEY_ADMINISTRATION = [
+  "kms:Create*",
+  "kms:Describe*",
+  "kms:Enable*",
+  "kms:List*",
+  "kms:Put*",
+  "kms:Update*",
+  "kms:Revoke*",
+  "kms:Disable*",
+  "kms:Get*",
+  "kms:Delete*",
+  "kms:TagResource",
+  "kms:UntagResource",
+  "kms:ScheduleKeyDeletion",
+  "kms:CancelKeyDeletion",
+  "kms:RotateKeyOnDemand",
+];
+
+/**
+ * The secrets key's own policy, naming who may do what: administrators (the account through IAM, or the
+ * principals listed and the identity running Terraform) and one user, the cluster role, with what EKS's
+ * envelope encryption needs. No one else may encrypt or decrypt with it.
+ * @see https://docs.aws.amazon.com/kms/latest/developerguide/key-policy-default.html
+ * @see https://docs.aws.amazon.com/eks/latest/userguide/enable-kms.html
+ */
+function secretsKeyPolicy(scope: Construct, aws: AwsContext, clusterRoleArn: string, administrators: readonly string[] | undefined): PolicyDocument {
+  const admins = administrators === undefined ? [`arn:${aws.partition}:iam::${aws.accountId}:root`] : [aws.callerPrincipalArn, ...administrators];
+  return new PolicyDocument(scope, "secrets-key-policy", [
+    { sid: "KeyAdministration", effect: "Allow", actions: KEY_ADMINISTRATION, resources: ["*"], principals: [{ type: "AWS", identifiers: admins }] },
+    {
+      sid: "ClusterEncryption",
+      effect: "Allow",
+      actions: ["kms:Encrypt", "kms:Decrypt", "kms:ListGrants", "kms:DescribeKey"],
+      resources: ["*"],
+      principals: [{ type: "AWS", identifiers: [clusterRoleArn] }],
+    },
+  ]);
 }

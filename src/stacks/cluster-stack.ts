@@ -52,6 +52,7 @@ export class ClusterStack extends TerraformStack {
       nodeSsm: config.karpenter.nodeSsm,
     });
     this.controlPlane = new ControlPlane(this, "eks", {
+      aws,
       kubernetesVersion: config.kubernetesVersion,
       settings: config.cluster,
       names,
@@ -68,7 +69,8 @@ export class ClusterStack extends TerraformStack {
       windowsNodeRoleArn: roles.karpenterWindowsNode?.role.arn,
       adminPrincipalArns: config.cluster.adminPrincipalArns,
       grants: config.access,
-      creatorHasEntry: config.cluster.creatorAdmin,
+      creator: config.cluster.creatorAdmin === "bootstrap" ? "bootstrap" : config.cluster.creatorAdmin ? "managed" : "none",
+      clusterBootstrapsCreator: cluster.accessConfig.bootstrapClusterCreatorAdminPermissions,
     });
 
     this.fargateProfiles = new FargateProfiles(this, "fargate", {

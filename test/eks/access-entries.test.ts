@@ -15,8 +15,9 @@ describe("team access", () => {
     { principalArn: AUDITORS, policy: "view" },
   ];
   const json = clusterStack({ access });
-  const entries = resourcesOfType(json, "aws_eks_access_entry").filter(([, e]) => e.type === "STANDARD");
-  const associations = resourcesOfType(json, "aws_eks_access_policy_association");
+  // The teams' entries: the creator's own is apart (its principal is the caller's role, known at plan).
+  const entries = resourcesOfType(json, "aws_eks_access_entry").filter(([id, e]) => e.type === "STANDARD" && !id.startsWith("access_creator"));
+  const associations = resourcesOfType(json, "aws_eks_access_policy_association").filter(([id]) => !id.startsWith("access_creator"));
 
   it("gives each principal one STANDARD entry, holding every policy listed for it", () => {
     expect(entries.map(([, e]) => e.principal_arn).sort()).toEqual([TEAM_A, AUDITORS]);
@@ -48,8 +49,8 @@ describe("team access", () => {
       expect(entry.lifecycle).toEqual({
         precondition: [
           {
-            condition: expect.stringMatching(/^\$\{\(data\.aws_iam_session_context\.access_caller_\w+\.issuer_arn != "arn:aws:iam::\d+:role\/[\w/-]+"\)\}$/),
-            error_message: `access: ${entry.principal_arn} is the identity creating the cluster, which EKS already gives an access entry (cluster.creatorAdmin); remove it from access, or set creatorAdmin: false`,
+            condition: `\${(data.aws_iam_session_context.caller-session.issuer_arn != "${entry.principal_arn}")}`,
+            error_message: `access: ${entry.principal_arn} is the identity creating the cluster, which already has an access entry (cluster.creatorAdmin); remove it from access, or set creatorAdmin: false`,
           },
         ],
       });
@@ -75,6 +76,41 @@ describe("team access", () => {
       ["AmazonEKSViewPolicy", []],
     ]);
     expect(output.map((o) => o.principal_arn)).toEqual(associations.map(([id]) => `\${aws_eks_access_policy_association.${id}.principal_arn}`));
+  });
+});
+
+describe("the creator's access", () => {
+  const creatorEntries = (fields: Record<string, unknown>) => {
+    const json = clusterStack(fields);
+    return {
+      entries: resourcesOfType(json, "aws_eks_access_entry").filter(([id]) => id.startsWith("access_creator")),
+      associations: resourcesOfType(json, "aws_eks_access_policy_association").filter(([id]) => id.startsWith("access_creator")),
+      bootstrap: (resourcesOfType(json, "aws_eks_cluster")[0][1].access_config as Record<string, unknown>).bootstrap_cluster_creator_admin_permissions,
+      lifecycle: resourcesOfType(json, "aws_eks_cluster")[0][1].lifecycle,
+    };
+  };
+
+  it("is an access entry this project manages, for the caller's role, with cluster-admin: not EKS's implicit one", () => {
+    const { entries, associations, bootstrap, lifecycle } = creatorEntries({});
+    expect(bootstrap).toBe(false);
+    expect(entries.map(([, e]) => [e.principal_arn, e.type])).toEqual([["${data.aws_iam_session_context.caller-session.issuer_arn}", "STANDARD"]]);
+    expect((entries[0][1].lifecycle as { precondition: { condition: string }[] }).precondition[0].condition).toMatch(
+      /^\$\{!aws_eks_cluster\.eks_cluster_\w+\.access_config\[0\]\.bootstrap_cluster_creator_admin_permissions\}$|^\$\{!aws_eks_cluster\.eks_cluster_\w+\.access_config\.bootstrap_cluster_creator_admin_permissions\}$/,
+    );
+    expect(associations.map(([, a]) => [a.policy_arn, a.access_scope])).toEqual([
+      ["arn:aws:eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy", { type: "cluster" }],
+    ]);
+    // EKS cannot change the flag after creation: a change must not replace the cluster.
+    expect(lifecycle).toEqual({ ignore_changes: ["access_config[0].bootstrap_cluster_creator_admin_permissions"] });
+  });
+
+  it("keeps EKS's implicit entry with bootstrap, for clusters created that way, and none with false", () => {
+    expect(creatorEntries({ cluster: { creatorAdmin: "bootstrap" } })).toMatchObject({ entries: [], associations: [], bootstrap: true });
+    expect(creatorEntries({ cluster: { creatorAdmin: false, adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"] } })).toMatchObject({
+      entries: [],
+      associations: [],
+      bootstrap: false,
+    });
   });
 });
 

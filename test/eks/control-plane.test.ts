@@ -18,8 +18,34 @@ describe("ControlPlane", () => {
     expect(cluster.encryption_config).toEqual({ provider: { key_arn: `\${aws_kms_key.${keyId}.arn}` }, resources: ["secrets"] });
   });
 
+  it("gives the secrets key a policy of its own: administered through the account's IAM, used by the cluster role only", () => {
+    const [, key] = findResource(json, "aws_kms_key");
+    const documentId = String(key.policy).match(/aws_iam_policy_document\.([^.]+)\.json/)![1];
+    const [admin, use] = json.data!.aws_iam_policy_document[documentId].statement as Record<string, unknown>[];
+    expect(admin).toMatchObject({
+      sid: "KeyAdministration",
+      principals: [{ type: "AWS", identifiers: ["arn:aws:iam::${data.aws_caller_identity.caller-identity.account_id}:root"] }],
+    });
+    expect(admin.actions).not.toContain("kms:Decrypt");
+    expect(admin.actions).not.toContain("kms:Encrypt");
+    const [clusterRoleId] = findResource(json, "aws_iam_role", (r) => r.name === "demo-cluster");
+    expect(use).toEqual({
+      sid: "ClusterEncryption",
+      effect: "Allow",
+      actions: ["kms:Encrypt", "kms:Decrypt", "kms:ListGrants", "kms:DescribeKey"],
+      resources: ["*"],
+      principals: [{ type: "AWS", identifiers: [`\${aws_iam_role.${clusterRoleId}.arn}`] }],
+    });
+    const named = readStack(synthApp(config({ cluster: { secretsKeyAdministrators: ["arn:aws:iam::123456789012:role/key-admin"] } })), "demo-cluster");
+    const [, namedKey] = findResource(named, "aws_kms_key");
+    const namedId = String(namedKey.policy).match(/aws_iam_policy_document\.([^.]+)\.json/)![1];
+    expect((named.data!.aws_iam_policy_document[namedId].statement as { principals: unknown }[])[0].principals).toEqual([
+      { type: "AWS", identifiers: ["${data.aws_iam_session_context.caller-session.issuer_arn}", "arn:aws:iam::123456789012:role/key-admin"] },
+    ]);
+  });
+
   it("uses access entries only and sends all control-plane logs to a group with retention", () => {
-    expect(cluster.access_config).toEqual({ authentication_mode: "API", bootstrap_cluster_creator_admin_permissions: true });
+    expect(cluster.access_config).toEqual({ authentication_mode: "API", bootstrap_cluster_creator_admin_permissions: false });
     expect(cluster.enabled_cluster_log_types).toEqual(["api", "audit", "authenticator", "controllerManager", "scheduler"]);
     const [logGroupId, logGroup] = findResource(json, "aws_cloudwatch_log_group", (g) => g.name === "/aws/eks/demo/cluster");
     expect(logGroup).toMatchObject({ name: "/aws/eks/demo/cluster", retention_in_days: 30 });

@@ -15,7 +15,13 @@ function synthAddons(addons: unknown, windowsNodes = false): SynthJson {
     Testing.synthScope((scope) => {
       const kubeSystemProfile = kubeSystemProfileIn(scope);
       new CoreAddons(scope, "addons", {
-        aws: { partition: "aws", region: "us-east-1", dnsSuffix: "amazonaws.com", accountId: "123456789012", callerArn: "arn:aws:iam::123456789012:user/ci" },
+        aws: {
+          partition: "aws",
+          region: "us-east-1",
+          dnsSuffix: "amazonaws.com",
+          accountId: "123456789012",
+          callerPrincipalArn: "arn:aws:iam::123456789012:user/ci",
+        },
         names: resourceNames("demo"),
         cluster: { name: "demo", version: "1.35" },
         settings: addonsSchema.parse(addons),

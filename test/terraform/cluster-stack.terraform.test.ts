@@ -118,7 +118,7 @@ function creatorCollisionRuns(json: TerraformJson): string {
   const caller = Object.keys(json.data?.aws_iam_session_context ?? {})[0];
   if (caller === undefined) return "";
   return resourcesOfType(json, "aws_eks_access_entry")
-    .filter(([, e]) => e.lifecycle !== undefined)
+    .filter(([, e]) => e.lifecycle !== undefined && String(e.principal_arn).startsWith("arn:"))
     .map(
       ([id, entry]) =>
         `run "creator-is-${id}" {\n  command = plan\n  override_data {\n    target = data.aws_iam_session_context.${caller}\n    values = { issuer_arn = ${JSON.stringify(entry.principal_arn)} }\n  }\n  expect_failures = [aws_eks_access_entry.${id}]\n}\n`,
@@ -200,6 +200,34 @@ describeWithTerraform("the talk's multiarch cluster with team access under real 
     );
     // plan, apply, and one refused plan per team principal.
     expect(runs).toBe(4);
+  });
+});
+
+describeWithTerraform("the creator's managed access entry under real Terraform", () => {
+  // A cluster EKS created with its implicit creator entry reports bootstrap_cluster_creator_admin_permissions
+  // true (the stack ignores changes to it, so the plan keeps that value); a managed creator entry would then
+  // collide with EKS's, and the plan must refuse it with what to set.
+  it("is refused at plan when the cluster bootstraps its creator", () => {
+    const outdir = synthApp(config());
+    const stackDir = copyStack(outdir, "demo-cluster");
+    const file = path.join(stackDir, "cdk.tf.json");
+    const json = JSON.parse(fs.readFileSync(file, "utf8")) as TerraformJson & { resource: Record<string, Record<string, Record<string, unknown>>> };
+    const [clusterId, cluster] = findResource(json, "aws_eks_cluster");
+    (cluster.access_config as Record<string, unknown>).bootstrap_cluster_creator_admin_permissions = true;
+    json.resource.aws_eks_cluster[clusterId] = cluster;
+    fs.writeFileSync(file, JSON.stringify(json));
+    const [creatorId] = findResource(json, "aws_eks_access_entry", (e) => String(e.principal_arn).includes("caller-session"));
+    fs.mkdirSync(path.join(stackDir, "tests"));
+    const mocks = fs.readFileSync(path.join(__dirname, "aws-mocks.hcl"), "utf8");
+    fs.writeFileSync(
+      path.join(stackDir, "tests", "creator.tftest.hcl"),
+      `${mocks}\n${uniqueIamArns(json)}\nrun "plan" {\n  command = plan\n  expect_failures = [aws_eks_access_entry.${creatorId}]\n}\n`,
+    );
+    const env = terraformEnv(stackDir);
+    expect(terraform(["init", "-backend=false", "-input=false"], stackDir, env).status).toBe(0);
+    const test = terraform(["test"], stackDir, env);
+    expect({ status: test.status, output: test.status === 0 ? "" : test.output }).toEqual({ status: 0, output: "" });
+    expect(test.output).toMatch(/Success! 1 passed, 0 failed\./);
   });
 });
 
