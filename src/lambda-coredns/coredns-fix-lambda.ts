@@ -62,7 +62,10 @@ export class CoreDnsFixLambda extends Construct {
       managedPolicyArns: [managedPolicyArn(aws.partition, "service-role/AWSLambdaVPCAccessExecutionRole")],
     });
     const accessEntry = new EksAccessEntry(this, "access-entry", { clusterName: cluster.name, principalArn: role.role.arn, type: "STANDARD" });
-    // Edit in kube-system only: enough to read and patch the coredns Deployment, nothing cluster-wide.
+    // Edit in kube-system only: enough to read and patch the coredns Deployment, nothing cluster-wide. It
+    // cannot be narrower: EKS's managed access policies stop at View (no patch) and Edit, and a Kubernetes
+    // Role bound to a group would need a Kubernetes provider in this stack, which calls AWS only (the second
+    // stack exists because such a provider needs the cluster first). docs/security.md, CoreDNS Lambda.
     const accessPolicy = new EksAccessPolicyAssociation(this, "access-policy", {
       clusterName: cluster.name,
       principalArn: accessEntry.principalArn,
