@@ -1,4 +1,4 @@
-import { configurationConflicts, type JsonObject, projectAddonValues } from "../eks/addon-configuration";
+import { configurationConflicts, configuredAddons, type JsonObject, projectAddonValues } from "../eks/addon-configuration";
 import { checkAddonConfiguration } from "../eks/addon-schema-check";
 import { partitionOf } from "../iam/arns";
 import { vpcZones } from "../network/network-config";
@@ -99,16 +99,12 @@ export const CLUSTER_CHECKS: readonly FieldCheck<CheckedFields>[] = [
     reads: ["addons", "coreDns.configurationValues", "nodeClasses.*.amiAlias", "nodeClasses.*.amiSelectorTerms", "nodeClasses.*.amiFamily"],
     check: ({ addons, coreDns, nodeClasses }, report) => {
       const context = { windowsNodes: nodeClasses.some(isWindowsNodeClass) };
-      const configured: [readonly (string | number)[], string, JsonObject | undefined][] = [
-        ...Object.entries(addons).map(([name, addon]): [string[], string, JsonObject | undefined] => [["addons", name], name, addon?.configurationValues]),
-        [["coreDns"], "coredns", coreDns.configurationValues],
-      ];
-      for (const [path, name, values] of configured) {
-        for (const conflict of configurationConflicts(values, projectAddonValues(name, context))) {
-          report([...path, "configurationValues", ...conflict.path], conflict.value, conflict.message);
+      for (const { path, addon, values } of configuredAddons({ addons, coreDns })) {
+        for (const conflict of configurationConflicts(values, projectAddonValues(addon, context))) {
+          report([...path, ...conflict.path], conflict.value, conflict.message);
         }
-        for (const finding of values === undefined ? [] : checkAddonConfiguration(name, values)) {
-          if (finding.severity === "error") report([...path, "configurationValues", ...finding.path], finding.value, finding.message);
+        for (const finding of values === undefined ? [] : checkAddonConfiguration(addon, values)) {
+          if (finding.severity === "error") report([...path, ...finding.path], finding.value, finding.message);
         }
       }
     },

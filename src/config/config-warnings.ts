@@ -1,4 +1,4 @@
-import { vpcCniEnvEnabled } from "../eks/addon-configuration";
+import { configuredAddons, vpcCniEnvEnabled } from "../eks/addon-configuration";
 import { checkAddonConfiguration } from "../eks/addon-schema-check";
 import { versionSupportWarning } from "../eks/kubernetes-version-support";
 import { amazonLinux2Warnings, bottlerocketOsVolumeWarnings, ignoredRequirementValues, prefixDelegationWarnings } from "../provisioners/provisioner-warnings";
@@ -55,19 +55,11 @@ export function configWarnings(
 
 /** Keys the dated add-on schemas lack (a later version may have them): said, not refused. */
 function addonSchemaWarnings(config: Pick<ClusterConfig, "addons" | "coreDns">): string[] {
-  const configured: [readonly string[], string, Parameters<typeof checkAddonConfiguration>[1] | undefined][] = [
-    ...Object.entries(config.addons).map(([name, addon]): [string[], string, Parameters<typeof checkAddonConfiguration>[1] | undefined] => [
-      ["addons", name],
-      name,
-      addon?.configurationValues,
-    ]),
-    [["coreDns"], "coredns", config.coreDns.configurationValues],
-  ];
-  return configured.flatMap(([path, name, values]) =>
+  return configuredAddons(config).flatMap(({ path, addon, values }) =>
     values === undefined
       ? []
-      : checkAddonConfiguration(name, values)
+      : checkAddonConfiguration(addon, values)
           .filter((f) => f.severity === "warning")
-          .map((f) => `${formatPath([...path, "configurationValues", ...f.path])}: ${f.message}`),
+          .map((f) => `${formatPath([...path, ...f.path])}: ${f.message}`),
   );
 }

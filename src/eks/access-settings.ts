@@ -20,7 +20,7 @@ export type AccessPolicy = keyof typeof ACCESS_POLICIES;
 const IAM_PRINCIPAL = /^arn:(aws|aws-cn|aws-us-gov):iam::\d{12}:(role|user)\/[\w+=,.@/-]{1,512}$/;
 
 /** Why an ARN cannot be an access entry's principal, or undefined. */
-export function principalArnProblem(arn: string): string | undefined {
+function principalArnProblem(arn: string): string | undefined {
   const session = /^arn:[\w-]+:sts::(\d{12}):assumed-role\/([\w+=,.@-]+)\//.exec(arn);
   if (session !== null) {
     return `is an STS session, which access entries refuse (it is temporary): use the role, arn:<partition>:iam::${session[1]}:role/${session[2]} (with its path, if it has one)`;

@@ -42,7 +42,8 @@ export function projectAddonValues(addon: string, context: { readonly windowsNod
   return NONE;
 }
 
-const isObject = (value: Json | undefined): value is { [key: string]: Json } => typeof value === "object" && value !== null && !Array.isArray(value);
+/** A JSON object (not an array, not null). */
+export const isObject = (value: Json | undefined): value is { [key: string]: Json } => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * `config` laid over `project`, objects merged key by key, anything else in `config` replacing. The order is
@@ -115,4 +116,22 @@ export function configurationJson(config: JsonObject | undefined, project: Proje
 export function vpcCniEnvEnabled(config: JsonObject | undefined, name: string): boolean {
   const env = config?.env;
   return isObject(env) && env[name] === "true";
+}
+
+/**
+ * Every add-on configuration a config gives, with the config path it sits at: the `addons` section's, and
+ * CoreDNS's, which the `coreDns` section holds.
+ */
+export function configuredAddons(config: {
+  readonly addons: Readonly<Record<string, { readonly configurationValues?: JsonObject } | undefined>>;
+  readonly coreDns: { readonly configurationValues?: JsonObject };
+}): { readonly path: readonly string[]; readonly addon: string; readonly values?: JsonObject }[] {
+  return [
+    ...Object.entries(config.addons).map(([addon, settings]) => ({
+      path: ["addons", addon, "configurationValues"],
+      addon,
+      values: settings?.configurationValues,
+    })),
+    { path: ["coreDns", "configurationValues"], addon: "coredns", values: config.coreDns.configurationValues },
+  ];
 }

@@ -1,5 +1,5 @@
 import { closestNames } from "../shared/closest-names";
-import type { Json, JsonObject } from "./addon-configuration";
+import { isObject, type Json, type JsonObject } from "./addon-configuration";
 import { ADDON_SCHEMAS, type AddonSchema, type ValueRule } from "./addon-schemas";
 
 // A config's add-on configuration checked against the add-on's dated schema (addon-schemas.ts): wrong types,
@@ -13,8 +13,6 @@ export interface SchemaFinding {
   readonly message: string;
   readonly severity: "error" | "warning";
 }
-
-const isObject = (value: Json): value is { [key: string]: Json } => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** What a value must be, for a message. */
 function expected(rule: ValueRule, addon: string): string | undefined {

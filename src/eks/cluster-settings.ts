@@ -7,6 +7,12 @@ import { strictObject, withChecks } from "../shared/schema-helpers";
 
 const LOG_TYPES = ["api", "audit", "authenticator", "controllerManager", "scheduler"] as const;
 
+/** An IAM role or user ARN; `example` names the role in the message. */
+const iamPrincipalArn = (example: string) =>
+  z.string().regex(/^arn:aws(-cn|-us-gov)?:iam::\d{12}:(role|user)\/.+$/, {
+    error: `must be an IAM role or user ARN such as arn:aws:iam::123456789012:role/${example}`,
+  });
+
 /** The public endpoint is on when asked for, or, unless asked otherwise, when some range may use it. */
 function publicEndpoint(cluster: { readonly endpointPublicAccess?: boolean; readonly publicAccessCidrs?: readonly string[] }): boolean {
   return cluster.endpointPublicAccess ?? (cluster.publicAccessCidrs ?? []).length > 0;
@@ -35,11 +41,7 @@ const clusterFields = strictObject({
     .default(90)
     .meta({ description: "Retention of the control-plane log group and the CoreDNS Lambda's, in days: a value CloudWatch Logs accepts." }),
   adminPrincipalArns: z
-    .array(
-      z.string().regex(/^arn:aws(-cn|-us-gov)?:iam::\d{12}:(role|user)\/.+$/, {
-        error: "must be an IAM role or user ARN such as arn:aws:iam::123456789012:role/platform-admin",
-      }),
-    )
+    .array(iamPrincipalArn("platform-admin"))
     .default([])
     .meta({ description: "IAM roles or users given cluster-admin through access entries, beyond the identity that creates the cluster." }),
   creatorAdmin: z
@@ -50,18 +52,11 @@ const clusterFields = strictObject({
       description:
         "Cluster-admin for the identity that creates the cluster (the Karpenter stack's deploy needs admin). `true`: an access entry this project manages (its principal is the caller's role, from `aws_iam_session_context`), which a later change can remove. `bootstrap`: EKS's own implicit entry, made at creation and invisible to Terraform, as before this project managed it; keep it for clusters created that way (a plan says so). `false` needs `adminPrincipalArns`.",
     }),
-  secretsKeyAdministrators: z
-    .array(
-      z.string().regex(/^arn:aws(-cn|-us-gov)?:iam::\d{12}:(role|user)\/.+$/, {
-        error: "must be an IAM role or user ARN such as arn:aws:iam::123456789012:role/key-admin",
-      }),
-    )
-    .optional()
-    .meta({
-      defaultText: "the account, through IAM policies",
-      description:
-        "Who may administer the KMS key that encrypts Kubernetes secrets (its key policy; no one else may use it but the cluster role). By default the account's IAM policies decide, as AWS's default key policy does for administration; listed, only these principals and the identity running Terraform may.",
-    }),
+  secretsKeyAdministrators: z.array(iamPrincipalArn("key-admin")).optional().meta({
+    defaultText: "the account, through IAM policies",
+    description:
+      "Who may administer the KMS key that encrypts Kubernetes secrets (its key policy; no one else may use it but the cluster role). By default the account's IAM policies decide, as AWS's default key policy does for administration; listed, only these principals and the identity running Terraform may.",
+  }),
   upgradePolicy: z.enum(["extended", "standard"]).default("extended").meta({
     description:
       "What EKS does when the Kubernetes version leaves standard support (14 months after its release): `extended` keeps it running 12 more months at **$0.60 instead of $0.10 per cluster-hour** (about $438 instead of $73 a month); `standard` upgrades the control plane automatically, out of Terraform's hands (then set `kubernetesVersion` to match, since EKS refuses downgrades). EKS's own default is extended; upgrading in time (docs/operations.md) costs neither. You cannot move to `standard` while the version is already in extended support. See https://docs.aws.amazon.com/eks/latest/userguide/kubernetes-versions.html",

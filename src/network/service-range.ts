@@ -19,10 +19,10 @@ const TEN_SLASH_EIGHT = "10.0.0.0/8";
  * kubelets then hand to pods as their DNS server.
  * @see https://kubernetes.io/docs/tasks/administer-cluster/nodelocaldns/
  */
-export const LINK_LOCAL_CIDR = "169.254.0.0/16";
+const LINK_LOCAL_CIDR = "169.254.0.0/16";
 
 /** The service ranges the cluster can have: one for a VPC created here, either of EKS's two for an existing VPC. */
-export function serviceCidrs(network: { readonly vpcId?: string; readonly vpcCidr?: string }): readonly string[] {
+function serviceCidrs(network: { readonly vpcId?: string; readonly vpcCidr?: string }): readonly string[] {
   if (network.vpcId !== undefined) return [OTHERWISE, IN_TEN_SLASH_EIGHT];
   const vpc = parseCidr(network.vpcCidr ?? DEFAULT_VPC_CIDR);
   const tens = parseCidr(TEN_SLASH_EIGHT);
@@ -30,7 +30,7 @@ export function serviceCidrs(network: { readonly vpcId?: string; readonly vpcCid
 }
 
 /** The kube-dns Service's address in a service range: its .10. */
-export function kubeDnsAddress(serviceCidr: string): string {
+function kubeDnsAddress(serviceCidr: string): string {
   return serviceCidr.replace(/\.0\/\d+$/, ".10");
 }
 

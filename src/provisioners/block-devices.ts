@@ -39,7 +39,7 @@ export const SNAPSHOT_MIN_GIB: Readonly<Record<string, Readonly<Record<string, n
 export const BOTTLEROCKET_NVIDIA_OS_MIN_GIB = 4;
 
 /** "/dev/xvda" for "xvda" too: EC2 takes both forms. */
-export function normalDeviceName(deviceName: string): string {
+function normalDeviceName(deviceName: string): string {
   return deviceName.startsWith("/dev/") ? deviceName : `/dev/${deviceName}`;
 }
 

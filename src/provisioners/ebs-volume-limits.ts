@@ -57,7 +57,7 @@ interface Performance {
   readonly throughput?: { readonly range: readonly [min: number, max: number]; readonly perIops: number; readonly defaultIops: number };
 }
 
-export const EBS_PERFORMANCE: Readonly<Record<string, Performance>> = {
+const EBS_PERFORMANCE: Readonly<Record<string, Performance>> = {
   gp3: { iops: [3_000, 80_000], iopsPerGib: 500, iopsRequired: false, throughput: { range: [125, 2_000], perIops: 0.25, defaultIops: 3_000 } },
   io1: { iops: [100, 64_000], iopsPerGib: 50, iopsRequired: true },
   io2: { iops: [100, 256_000], iopsPerGib: 1_000, iopsRequired: true },

@@ -1,12 +1,11 @@
-import type { PlanJson } from "../planner/plan/plan-types";
-import { HOURS_PER_MONTH } from "../planner/plan/plan-types";
+import { HOURS_PER_MONTH, type PlanJson } from "../planner/plan/plan-types";
 import type { ClusterDiff } from "./output-diff";
 
 // review/diff.md: one Markdown document for a pull-request comment. A comment holds at most 65,536
 // characters, so long YAML diffs are cut (the full files are in review/<stack>/).
 
 /** The marker the CI workflow finds its own comment by, to update it rather than add one per push. */
-export const REVIEW_MARKER = "<!-- autonomous-eks-review -->";
+const REVIEW_MARKER = "<!-- autonomous-eks-review -->";
 
 const MAX_DIFF_LINES = 150;
 const MAX_LENGTH = 60_000;

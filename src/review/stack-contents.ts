@@ -27,7 +27,7 @@ export function stableAddress(type: string, id: string): string {
 }
 
 /** Terraform references in a value (also inside expressions), with their hashes dropped, for reading. */
-export function withStableReferences(text: string): string {
+function withStableReferences(text: string): string {
   return text.replace(/(\b[a-z][a-z0-9_]*\.[\w-]+?)_[0-9A-F]{8}\b/g, "$1");
 }
 

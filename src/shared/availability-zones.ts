@@ -95,7 +95,7 @@ export function zonesMustBeListed(region: string, table: Readonly<Record<string,
  */
 const ZONE_ID = /^[a-z]{2,5}\d+(-[a-z]{3}\d+)?-az\d+$/;
 
-export function isZoneId(value: string): boolean {
+function isZoneId(value: string): boolean {
   return ZONE_ID.test(value);
 }
 

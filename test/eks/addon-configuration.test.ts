@@ -81,8 +81,10 @@ describe("add-on configuration", () => {
     ]);
   });
 
-  it("refuses values that are not plain JSON", () => {
-    expect(clusterProblems({ addons: { "kube-proxy": { configurationValues: ["mode", "ipvs"] } } })).toHaveLength(1);
+  it("takes a mapping, not a list", () => {
+    expect(clusterProblems({ addons: { "kube-proxy": { configurationValues: ["mode", "ipvs"] } } })).toEqual([
+      'addons.kube-proxy.configurationValues: got ["mode","ipvs"] (a list); expected a mapping',
+    ]);
   });
 });
 
