@@ -1,6 +1,6 @@
 import { configurationConflicts, configuredAddons, type JsonObject, projectAddonValues } from "../eks/addon-configuration";
 import { checkAddonConfiguration } from "../eks/addon-schema-check";
-import { partitionOf } from "../iam/arns";
+import { principalPartitionProblem } from "../iam/principal-arn";
 import { vpcZones } from "../network/network-config";
 import { clusterDnsProblem } from "../network/service-range";
 import { al2Aliases, isWindowsNodeClass, LAST_AL2_KUBERNETES_VERSION } from "../provisioners/ami-selection";
@@ -8,13 +8,17 @@ import type { NodeClassConfig } from "../provisioners/node-class-schema";
 import type { NodePoolConfig } from "../provisioners/node-pool-schema";
 import { zoneProblem } from "../shared/availability-zones";
 import { resourceNames } from "../shared/resource-names";
-import type { FieldCheck } from "../shared/schema-helpers";
+import type { FieldCheck, IssuePath } from "../shared/schema-helpers";
 
 /** The fields of a cluster config that the checks below read. */
 interface CheckedFields {
   readonly name: string;
-  readonly cluster: { readonly adminPrincipalArns: readonly string[] };
-  readonly access: readonly { readonly principalArn: string }[];
+  readonly cluster: {
+    readonly adminPrincipalArns: readonly string[];
+    readonly secretsKeyAdministrators?: readonly string[];
+    readonly creatorAdmin: boolean | "bootstrap";
+  };
+  readonly access: readonly { readonly principalArn: string; readonly policy: string }[];
   readonly addons: Readonly<Record<string, { readonly configurationValues?: JsonObject } | undefined>>;
   readonly coreDns: { readonly configurationValues?: JsonObject };
   readonly kubernetesVersion: string;
@@ -110,17 +114,18 @@ export const CLUSTER_CHECKS: readonly FieldCheck<CheckedFields>[] = [
     },
   },
   {
-    // An ARN of another partition names no principal this cluster's IAM can see, and EKS refuses the entry.
-    reads: ["region", "cluster.adminPrincipalArns", "access.*.principalArn"],
+    // An ARN of another partition names no principal this cluster's IAM can see: EKS refuses the entry, and a
+    // key policy naming it locks its administrators out.
+    reads: ["region", "cluster.adminPrincipalArns", "cluster.secretsKeyAdministrators", "access.*.principalArn"],
     check: ({ region, cluster, access }, report) => {
-      const { partition } = partitionOf(region);
-      const principals: [readonly (string | number)[], string][] = [
-        ...cluster.adminPrincipalArns.map((arn, i): [(string | number)[], string] => [["cluster", "adminPrincipalArns", i], arn]),
-        ...access.map((grant, i): [(string | number)[], string] => [["access", i, "principalArn"], grant.principalArn]),
+      const principals: [IssuePath, string][] = [
+        ...cluster.adminPrincipalArns.map((arn, i): [IssuePath, string] => [["cluster", "adminPrincipalArns", i], arn]),
+        ...(cluster.secretsKeyAdministrators ?? []).map((arn, i): [IssuePath, string] => [["cluster", "secretsKeyAdministrators", i], arn]),
+        ...access.map((grant, i): [IssuePath, string] => [["access", i, "principalArn"], grant.principalArn]),
       ];
       for (const [path, arn] of principals) {
-        const given = arn.split(":")[1];
-        if (given !== partition) report(path, arn, `is in partition ${given}, and ${region} is in ${partition}: use arn:${partition}:iam::...`);
+        const problem = principalPartitionProblem(arn, region);
+        if (problem !== undefined) report(path, arn, problem);
       }
       access.forEach((grant, i) => {
         if (cluster.adminPrincipalArns.includes(grant.principalArn)) {
@@ -131,6 +136,19 @@ export const CLUSTER_CHECKS: readonly FieldCheck<CheckedFields>[] = [
           );
         }
       });
+    },
+  },
+  {
+    // Someone must hold cluster-admin, or the Karpenter stack (helm, kubectl) could not be deployed at all.
+    reads: ["cluster.creatorAdmin", "cluster.adminPrincipalArns", "access.*.policy"],
+    check: ({ cluster, access }, report) => {
+      if (cluster.creatorAdmin === false && cluster.adminPrincipalArns.length === 0 && !access.some((grant) => grant.policy === "cluster-admin")) {
+        report(
+          ["cluster", "creatorAdmin"],
+          false,
+          "cannot be false without another administrator (cluster.adminPrincipalArns, or an access entry with policy cluster-admin): nobody could administer the cluster, and the Karpenter stack could not be deployed",
+        );
+      }
     },
   },
 ];

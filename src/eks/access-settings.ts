@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkedString, repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
+import { iamPrincipalArn } from "../iam/principal-arn";
+import { repeatedIndexes, strictObject, withChecks } from "../shared/schema-helpers";
 
 // The `access` section of the cluster config: IAM roles and users given Kubernetes permissions through EKS
 // access entries and AWS's managed access policies, cluster-wide or in some namespaces.
@@ -16,18 +17,8 @@ export const ACCESS_POLICIES = {
 
 export type AccessPolicy = keyof typeof ACCESS_POLICIES;
 
-/** An IAM role (with or without a path) or user: access entries take no other principal. */
-const IAM_PRINCIPAL = /^arn:(aws|aws-cn|aws-us-gov):iam::\d{12}:(role|user)\/[\w+=,.@/-]{1,512}$/;
-
-/** Why an ARN cannot be an access entry's principal, or undefined. */
-function principalArnProblem(arn: string): string | undefined {
-  const session = /^arn:[\w-]+:sts::(\d{12}):assumed-role\/([\w+=,.@-]+)\//.exec(arn);
-  if (session !== null) {
-    return `is an STS session, which access entries refuse (it is temporary): use the role, arn:<partition>:iam::${session[1]}:role/${session[2]} (with its path, if it has one)`;
-  }
-  if (!IAM_PRINCIPAL.test(arn)) return "must be an IAM role or user ARN such as arn:aws:iam::123456789012:role/team-a (a role may have a path)";
-  return undefined;
-}
+/** What an access entry takes: an IAM role or user, never a session. */
+export const ACCESS_ENTRY_PRINCIPAL = { sessionRefused: "access entries refuse (it is temporary)" } as const;
 
 /** A namespace, or names matched with `*`: EKS takes wildcards in an access scope's namespaces. */
 const namespace = z
@@ -39,7 +30,7 @@ const namespace = z
 
 const grant = withChecks(
   strictObject({
-    principalArn: checkedString(principalArnProblem).meta({
+    principalArn: iamPrincipalArn({ ...ACCESS_ENTRY_PRINCIPAL, example: "team-a" }).meta({
       description:
         "The IAM role or user, of this account or another. A principal listed with several policies gets one entry holding them all (`view` cluster-wide and `edit` in its team's namespaces, say).",
     }),

@@ -1,6 +1,7 @@
 import { HelmProvider } from "@cdktf/provider-helm/lib/provider";
 import { KubernetesProvider } from "@cdktf/provider-kubernetes/lib/provider";
-import type { TerraformStack } from "cdktf";
+import { type TerraformStack, Token } from "cdktf";
+import { ref } from "cdktf/lib/tfExpression";
 import { KubectlProvider } from "../../.gen/providers/kubectl/provider";
 import { TERRAFORM_1_10 } from "../shared/terraform-version";
 
@@ -15,8 +16,11 @@ export interface KubernetesProvidersProps {
   readonly clusterCaCertificate: string;
 }
 
-/** Terraform address of the ephemeral EKS token; providers read it, state never holds it. */
-const CLUSTER_TOKEN = "${ephemeral.aws_eks_cluster_auth.cluster.token}";
+/**
+ * The ephemeral EKS token; providers read it, state never holds it. A reference, not the text "${...}": the
+ * stacks escape every literal `${` (literal-text-stack.ts), and cdktf 0.21 knows no ephemeral resources.
+ */
+const CLUSTER_TOKEN = Token.asString(ref("ephemeral.aws_eks_cluster_auth.cluster.token"));
 
 const EXEC_API_VERSION = "client.authentication.k8s.io/v1beta1";
 

@@ -1,5 +1,4 @@
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
-import { TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import { configureBackend } from "../backend/stack-backend";
 import type { ClusterConfig } from "../config/cluster-schema";
@@ -19,13 +18,14 @@ import { VpcFlowLogs } from "../network/flow-logs";
 import { addClusterOutputs } from "../outputs/cluster-outputs";
 import { isWindowsNodeClass } from "../provisioners/ami-selection";
 import { resourceNames } from "../shared/resource-names";
+import { LiteralTextStack } from "./literal-text-stack";
 
 export interface ClusterStackProps {
   readonly config: ClusterConfig;
 }
 
 /** The AWS side of the cluster (aws provider only): network, IAM, EKS, Fargate, CoreDNS, Karpenter's AWS resources. */
-export class ClusterStack extends TerraformStack {
+export class ClusterStack extends LiteralTextStack {
   readonly fargateProfiles: FargateProfiles;
   readonly controlPlane: ControlPlane;
 

@@ -1,7 +1,7 @@
 import { DataAwsEksCluster } from "@cdktf/provider-aws/lib/data-aws-eks-cluster";
 import { DataAwsIamRole } from "@cdktf/provider-aws/lib/data-aws-iam-role";
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
-import { Fn, TerraformStack } from "cdktf";
+import { Fn } from "cdktf";
 import type { Construct } from "constructs";
 import { configureBackend } from "../backend/stack-backend";
 import type { ClusterConfig } from "../config/cluster-schema";
@@ -13,6 +13,7 @@ import { configureKubernetesProviders } from "../kubernetes/kubernetes-providers
 import { addKarpenterOutputs } from "../outputs/karpenter-outputs";
 import { clusterNodeClassContext, renderProvisioners } from "../provisioners/render-provisioners";
 import { resourceNames } from "../shared/resource-names";
+import { LiteralTextStack } from "./literal-text-stack";
 
 export interface KarpenterStackProps {
   readonly config: ClusterConfig;
@@ -23,7 +24,7 @@ export interface KarpenterStackProps {
  * and the NodePools and EC2NodeClasses (kubectl: custom resources whose CRDs come from the same apply). It finds the cluster by name, so it plans on its own once the cluster stack has
  * been applied; the app declares that order.
  */
-export class KarpenterStack extends TerraformStack {
+export class KarpenterStack extends LiteralTextStack {
   constructor(scope: Construct, id: string, props: KarpenterStackProps) {
     super(scope, id);
     const { config } = props;

@@ -12,12 +12,38 @@ describe("cluster (control plane) settings", () => {
 
   it("rejects a cluster nobody could administer", () => {
     expect(problems({ name: "demo", cluster: { creatorAdmin: false } })).toEqual([
-      "cluster.creatorAdmin: got false; cannot be false without adminPrincipalArns: nobody could administer the cluster, and the Karpenter stack could not be deployed",
+      "cluster.creatorAdmin: got false; cannot be false without another administrator (cluster.adminPrincipalArns, or an access entry with policy cluster-admin): nobody could administer the cluster, and the Karpenter stack could not be deployed",
     ]);
+    // A namespaced admin cannot deploy the Karpenter stack (CRDs, cluster roles): still nobody.
+    const teamAdmin = { principalArn: "arn:aws:iam::123456789012:role/team-a", policy: "admin", namespaces: ["team-a"] };
+    expect(problems({ name: "demo", cluster: { creatorAdmin: false }, access: [teamAdmin] })).toHaveLength(1);
     expect(
       parseClusterConfig({ name: "demo", cluster: { creatorAdmin: false, adminPrincipalArns: ["arn:aws:iam::123456789012:role/platform"] } }, "t").cluster
         .creatorAdmin,
     ).toBe(false);
+  });
+
+  it("takes an access entry of policy cluster-admin as the administrator when the creator has none", () => {
+    const config = parseClusterConfig(
+      { name: "demo", cluster: { creatorAdmin: false }, access: [{ principalArn: "arn:aws:iam::123456789012:role/platform", policy: "cluster-admin" }] },
+      "t",
+    );
+    expect(config.cluster.creatorAdmin).toBe(false);
+  });
+
+  it("names the values creatorAdmin takes", () => {
+    expect(problems({ name: "demo", cluster: { creatorAdmin: "bootstraped" } })).toEqual([
+      'cluster.creatorAdmin: got "bootstraped"; must be true, false or bootstrap',
+    ]);
+    expect(parseClusterConfig({ name: "demo", cluster: { creatorAdmin: "bootstrap" } }, "t").cluster.creatorAdmin).toBe("bootstrap");
+  });
+
+  it("takes at most 40 public ranges, EKS's limit", () => {
+    const ranges = (n: number) => Array.from({ length: n }, (_, i) => `203.0.${i}.0/24`);
+    expect(parseClusterConfig({ name: "demo", cluster: { publicAccessCidrs: ranges(40) } }, "t").cluster.publicAccessCidrs).toHaveLength(40);
+    expect(problems({ name: "demo", cluster: { publicAccessCidrs: ranges(41) } })).toEqual([
+      'cluster.publicAccessCidrs: got ["203.0.0.0/24","203.0.1.0/24","203.0.2.0/24","203.0.3.0/...; must list at most 40 ranges, EKS\'s limit per cluster: merge neighbouring ranges, or reach the API through the private endpoint (a VPN, a runner in the VPC)',
+    ]);
   });
 
   it("rejects both endpoints off", () => {

@@ -54,3 +54,16 @@ export function copyStack(outdir: string, stackName: string): string {
   fs.cpSync(path.join(outdir, "stacks", stackName), target, { recursive: true });
   return target;
 }
+
+/**
+ * `describe` when Terraform is on PATH; otherwise `describe.skip`, said loudly: these are the tests that prove
+ * Terraform accepts what synth writes.
+ */
+export function describeWithTerraform(name: string, body: () => void): void {
+  if (findTerraform() !== undefined) {
+    describe(name, body);
+    return;
+  }
+  console.warn(`\n*** SKIPPED: no terraform binary on PATH; "${name}" did NOT run ***\n`);
+  describe.skip(name, body);
+}
