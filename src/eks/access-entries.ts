@@ -54,36 +54,29 @@ export class AccessEntries extends Construct {
       new EksAccessEntry(this, "karpenter-windows-node", { clusterName: props.clusterName, principalArn: props.windowsNodeRoleArn, type: "EC2_WINDOWS" });
     }
 
-    // EKS allows one entry per principal, and the creating identity already has one: an entry for it here
-    // would fail half way through the apply, so the plan refuses it first.
-    const notTheCreator = (principalArn: string, field: string): TerraformResourceLifecycle | undefined => {
-      if (props.creator === "none") return undefined;
-      return {
-        precondition: [
-          {
-            condition: Op.neq(props.aws.callerPrincipalArn, principalArn),
-            errorMessage: `${field}: ${principalArn} is the identity creating the cluster, which already has an access entry (cluster.creatorAdmin); remove it from ${field}, or set creatorAdmin: false`,
-          },
-        ],
-      };
-    };
-
-    if (props.creator === "managed") {
-      // The identity running Terraform: a role, not its session (access entries refuse sessions).
-      const creator = new EksAccessEntry(this, "creator", {
-        clusterName: props.clusterName,
-        principalArn: props.aws.callerPrincipalArn,
-        type: "STANDARD",
-        lifecycle: {
-          precondition: [
-            {
-              condition: Op.not(props.clusterBootstrapsCreator),
-              errorMessage:
-                "cluster.creatorAdmin: this cluster was created with EKS's implicit creator entry (bootstrap_cluster_creator_admin_permissions), which a managed entry would collide with; set cluster.creatorAdmin: bootstrap to keep it",
+    // The creator's cluster-admin: recorded once, for whoever runs the first apply. Its principal comes from
+    // the caller's session, so without ignore_changes an apply by another role would move cluster-admin to that
+    // role and take it from the creator. Moving it is a deliberate act: docs/security.md, Team access.
+    const creator =
+      props.creator === "managed"
+        ? new EksAccessEntry(this, "creator", {
+            clusterName: props.clusterName,
+            // A role, not its session (access entries refuse sessions).
+            principalArn: props.aws.callerPrincipalArn,
+            type: "STANDARD",
+            lifecycle: {
+              ignoreChanges: ["principal_arn"],
+              precondition: [
+                {
+                  condition: Op.not(props.clusterBootstrapsCreator),
+                  errorMessage:
+                    "cluster.creatorAdmin: this cluster was created with EKS's implicit creator entry (bootstrap_cluster_creator_admin_permissions), which a managed entry would collide with; set cluster.creatorAdmin: bootstrap to keep it",
+                },
+              ],
             },
-          ],
-        },
-      });
+          })
+        : undefined;
+    if (creator !== undefined) {
       new EksAccessPolicyAssociation(this, "creator-policy", {
         clusterName: props.clusterName,
         principalArn: creator.principalArn,
@@ -91,6 +84,23 @@ export class AccessEntries extends Construct {
         accessScope: { type: "cluster" },
       });
     }
+
+    // EKS allows one entry per principal, and the creator already has one (this project's, recorded at the first
+    // apply, or EKS's implicit one for the identity that created the cluster): an entry for it here would fail
+    // half way through the apply, so the plan refuses it first.
+    const notTheCreator = (principalArn: string, field: string): TerraformResourceLifecycle | undefined => {
+      if (props.creator === "none") return undefined;
+      // Read only here: the caller's session is a data source, created when first asked for.
+      const creatorArn = creator?.principalArn ?? props.aws.callerPrincipalArn;
+      return {
+        precondition: [
+          {
+            condition: Op.neq(creatorArn, principalArn),
+            errorMessage: `${field}: ${principalArn} is the cluster's creator, which already has an access entry (cluster.creatorAdmin); remove it from ${field}, or set creatorAdmin: false`,
+          },
+        ],
+      };
+    };
 
     this.adminAssociations = props.adminPrincipalArns.map((principalArn, i) => {
       const entry = new EksAccessEntry(this, `admin-${i}`, {

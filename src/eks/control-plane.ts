@@ -87,9 +87,14 @@ export class ControlPlane extends Construct {
   }
 }
 
-/** What a key administrator may do: everything but using the key (AWS's key administrator set). */
+/**
+ * What a key administrator may do: AWS's key administrator set, everything but using the key, with its
+ * wildcards named. `kms:Create*` would include kms:CreateGrant, with which an administrator (by default, any
+ * principal of the account whose IAM policy allows it) could grant itself Decrypt; grants are allowed below
+ * only to AWS services acting for a resource. CreateKey and CreateCustomKeyStore do not apply to a key policy.
+ */
 const KEY_ADMINISTRATION = [
-  "kms:Create*",
+  "kms:CreateAlias",
   "kms:Describe*",
   "kms:Enable*",
   "kms:List*",
@@ -117,6 +122,16 @@ function secretsKeyPolicy(scope: Construct, aws: AwsContext, clusterRoleArn: str
   const admins = administrators === undefined ? [`arn:${aws.partition}:iam::${aws.accountId}:root`] : [aws.callerPrincipalArn, ...administrators];
   return new PolicyDocument(scope, "secrets-key-policy", [
     { sid: "KeyAdministration", effect: "Allow", actions: KEY_ADMINISTRATION, resources: ["*"], principals: [{ type: "AWS", identifiers: admins }] },
+    {
+      // EKS creates a grant for the cluster role with the creating identity's credentials when it creates (or
+      // encrypts) the cluster; a grant for anything but an AWS resource is refused.
+      sid: "GrantsForAwsResources",
+      effect: "Allow",
+      actions: ["kms:CreateGrant"],
+      resources: ["*"],
+      principals: [{ type: "AWS", identifiers: admins }],
+      conditions: [{ test: "Bool", variable: "kms:GrantIsForAWSResource", values: ["true"] }],
+    },
     {
       sid: "ClusterEncryption",
       effect: "Allow",

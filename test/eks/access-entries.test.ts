@@ -1,5 +1,5 @@
 import { clusterProblems } from "../helpers/problems";
-import { config, readStack, resourcesOfType, synthApp, type TerraformJson } from "../helpers/synth-app";
+import { config, findResource, readStack, resourcesOfType, synthApp, type TerraformJson } from "../helpers/synth-app";
 
 const TEAM_A = "arn:aws:iam::123456789012:role/teams/team-a";
 const AUDITORS = "arn:aws:iam::210987654321:role/auditors";
@@ -18,6 +18,7 @@ describe("team access", () => {
   // The teams' entries: the creator's own is apart (its principal is the caller's role, known at plan).
   const entries = resourcesOfType(json, "aws_eks_access_entry").filter(([id, e]) => e.type === "STANDARD" && !id.startsWith("access_creator"));
   const associations = resourcesOfType(json, "aws_eks_access_policy_association").filter(([id]) => !id.startsWith("access_creator"));
+  const [creatorId] = findResource(json, "aws_eks_access_entry", (e) => String(e.principal_arn).includes("aws_iam_session_context"));
 
   it("gives each principal one STANDARD entry, holding every policy listed for it", () => {
     expect(entries.map(([, e]) => e.principal_arn).sort()).toEqual([TEAM_A, AUDITORS]);
@@ -44,13 +45,25 @@ describe("team access", () => {
     expect(ids(reordered).sort()).toEqual(ids(json).sort());
   });
 
+  it("records the creator's entry once: a later apply by another identity does not move cluster-admin to it", () => {
+    const [, creator] = findResource(json, "aws_eks_access_entry", (e) => String(e.principal_arn).includes("aws_iam_session_context"));
+    expect(creator.lifecycle).toMatchObject({ ignore_changes: ["principal_arn"] });
+    const [, association] = findResource(
+      json,
+      "aws_eks_access_policy_association",
+      (a) => a.principal_arn === `\${aws_eks_access_entry.${creatorId}.principal_arn}`,
+    );
+    expect(association.policy_arn).toBe("arn:aws:eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy");
+  });
+
   it("refuses at plan time a principal that is the identity creating the cluster, which EKS already gives an entry", () => {
     for (const [, entry] of entries) {
       expect(entry.lifecycle).toEqual({
         precondition: [
           {
-            condition: `\${(data.aws_iam_session_context.caller-session.issuer_arn != "${entry.principal_arn}")}`,
-            error_message: `access: ${entry.principal_arn} is the identity creating the cluster, which already has an access entry (cluster.creatorAdmin); remove it from access, or set creatorAdmin: false`,
+            // The creator recorded at the first apply, not whoever plans now (its entry ignores later callers).
+            condition: `\${(aws_eks_access_entry.${creatorId}.principal_arn != "${entry.principal_arn}")}`,
+            error_message: `access: ${entry.principal_arn} is the cluster's creator, which already has an access entry (cluster.creatorAdmin); remove it from access, or set creatorAdmin: false`,
           },
         ],
       });

@@ -21,13 +21,20 @@ describe("ControlPlane", () => {
   it("gives the secrets key a policy of its own: administered through the account's IAM, used by the cluster role only", () => {
     const [, key] = findResource(json, "aws_kms_key");
     const documentId = String(key.policy).match(/aws_iam_policy_document\.([^.]+)\.json/)![1];
-    const [admin, use] = json.data!.aws_iam_policy_document[documentId].statement as Record<string, unknown>[];
-    expect(admin).toMatchObject({
-      sid: "KeyAdministration",
-      principals: [{ type: "AWS", identifiers: ["arn:aws:iam::${data.aws_caller_identity.caller-identity.account_id}:root"] }],
+    const [admin, grants, use] = json.data!.aws_iam_policy_document[documentId].statement as Record<string, unknown>[];
+    const account = { type: "AWS", identifiers: ["arn:aws:iam::${data.aws_caller_identity.caller-identity.account_id}:root"] };
+    expect(admin).toMatchObject({ sid: "KeyAdministration", principals: [account] });
+    // No use of the key, and no grant of it either: kms:Create* would include kms:CreateGrant, through which an
+    // administrator could give itself Decrypt. Grants only for an AWS service acting for a resource (EKS).
+    for (const action of admin.actions as string[]) expect(action).not.toMatch(/^kms:(Encrypt|Decrypt|ReEncrypt|GenerateDataKey|Create\*|CreateGrant|\*)/);
+    expect(grants).toEqual({
+      sid: "GrantsForAwsResources",
+      effect: "Allow",
+      actions: ["kms:CreateGrant"],
+      resources: ["*"],
+      principals: [account],
+      condition: [{ test: "Bool", variable: "kms:GrantIsForAWSResource", values: ["true"] }],
     });
-    expect(admin.actions).not.toContain("kms:Decrypt");
-    expect(admin.actions).not.toContain("kms:Encrypt");
     const [clusterRoleId] = findResource(json, "aws_iam_role", (r) => r.name === "demo-cluster");
     expect(use).toEqual({
       sid: "ClusterEncryption",
@@ -39,7 +46,9 @@ describe("ControlPlane", () => {
     const named = readStack(synthApp(config({ cluster: { secretsKeyAdministrators: ["arn:aws:iam::123456789012:role/key-admin"] } })), "demo-cluster");
     const [, namedKey] = findResource(named, "aws_kms_key");
     const namedId = String(namedKey.policy).match(/aws_iam_policy_document\.([^.]+)\.json/)![1];
-    expect((named.data!.aws_iam_policy_document[namedId].statement as { principals: unknown }[])[0].principals).toEqual([
+    const namedStatements = named.data!.aws_iam_policy_document[namedId].statement as { principals: unknown }[];
+    expect(namedStatements[1].principals).toEqual(namedStatements[0].principals);
+    expect(namedStatements[0].principals).toEqual([
       { type: "AWS", identifiers: ["${data.aws_iam_session_context.caller-session.issuer_arn}", "arn:aws:iam::123456789012:role/key-admin"] },
     ]);
   });
