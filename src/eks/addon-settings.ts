@@ -48,22 +48,30 @@ const addon = strictObject({
   resolveConflictsOnUpdate: resolveOnUpdate.default(DEFAULT_RESOLVE_CONFLICTS.onUpdate).meta({ description: RESOLVE_ON_UPDATE }),
 });
 
-export const addonsSchema = strictObject({
-  "vpc-cni": addon.prefault({}).meta({
-    description: "Always installed: pod networking on the EC2 nodes. With a Windows node class it also switches on Windows IPAM (`enableWindowsIpam`).",
-  }),
-  "kube-proxy": addon.prefault({}).meta({ description: "Always installed: Services on the EC2 nodes." }),
-  "eks-pod-identity-agent": addon.optional().meta({
-    description: "Optional. EKS Pod Identity for pods on EC2 nodes (a DaemonSet; Fargate pods, the Karpenter controller among them, keep using IRSA).",
-  }),
-  "aws-ebs-csi-driver": addon.optional().meta({
-    description:
-      "Optional. EBS volumes for pods on EC2 nodes (EBS does not attach to Fargate). Its controller runs on Fargate with its own IRSA role, `<name>-ebs-csi-driver`, holding AWS's `AmazonEBSCSIDriverPolicy` and trusted only by `kube-system:ebs-csi-controller-sa`.",
-  }),
-  "metrics-server": addon.optional().meta({
-    description: "Optional. Resource metrics for `kubectl top` and HorizontalPodAutoscalers (the demo's needs it); runs on Fargate in kube-system.",
-  }),
-})
+/** Add-ons configured in a section of their own, which users look for under `addons`. */
+const CONFIGURED_ELSEWHERE = {
+  coredns: "CoreDNS is configured in the top-level coreDns section (coreDns.version, coreDns.configurationValues), not under addons",
+};
+
+export const addonsSchema = strictObject(
+  {
+    "vpc-cni": addon.prefault({}).meta({
+      description: "Always installed: pod networking on the EC2 nodes. With a Windows node class it also switches on Windows IPAM (`enableWindowsIpam`).",
+    }),
+    "kube-proxy": addon.prefault({}).meta({ description: "Always installed: Services on the EC2 nodes." }),
+    "eks-pod-identity-agent": addon.optional().meta({
+      description: "Optional. EKS Pod Identity for pods on EC2 nodes (a DaemonSet; Fargate pods, the Karpenter controller among them, keep using IRSA).",
+    }),
+    "aws-ebs-csi-driver": addon.optional().meta({
+      description:
+        "Optional. EBS volumes for pods on EC2 nodes (EBS does not attach to Fargate). Its controller runs on Fargate with its own IRSA role, `<name>-ebs-csi-driver`, holding AWS's `AmazonEBSCSIDriverPolicy` and trusted only by `kube-system:ebs-csi-controller-sa`.",
+    }),
+    "metrics-server": addon.optional().meta({
+      description: "Optional. Resource metrics for `kubectl top` and HorizontalPodAutoscalers (the demo's needs it); runs on Fargate in kube-system.",
+    }),
+  },
+  CONFIGURED_ELSEWHERE,
+)
   .prefault({})
   .meta({
     title: "EKS managed add-ons",

@@ -1,13 +1,30 @@
 import { z } from "zod";
+import { closestNames } from "./closest-names";
 
 /**
- * A strict object whose unknown-key error lists the keys that are allowed, so a misspelled field
- * ("endpointPublicAcess") tells the user what was meant.
+ * A strict object whose unknown-key error lists the keys that are allowed and, for a key close to one of them,
+ * the one meant ("endpointPublicAcess": did you mean endpointPublicAccess?). `elsewhere` names keys that belong
+ * in another section (`coredns` under `addons` is the top-level `coreDns`), lowercased, with where they go.
  */
-export function strictObject<T extends z.ZodRawShape>(shape: T) {
-  const allowed = Object.keys(shape).join(", ");
+export function strictObject<T extends z.ZodRawShape>(shape: T, elsewhere: Readonly<Record<string, string>> = {}) {
+  const keys = Object.keys(shape);
+  const allowed = keys.join(", ");
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === "unrecognized_keys" ? `is not a known key; allowed keys: ${allowed}` : undefined),
+    error: (issue) => {
+      if (issue.code !== "unrecognized_keys") return undefined;
+      const unknown: readonly string[] = issue.keys;
+      const named = (key: string, text: string) => (unknown.length === 1 ? text : `${key}: ${text}`);
+      const moved = unknown.flatMap((key) => {
+        const where = elsewhere[key.toLowerCase()];
+        return where === undefined ? [] : [named(key, where)];
+      });
+      const near = unknown.flatMap((key) => {
+        const [closest] = elsewhere[key.toLowerCase()] === undefined ? closestNames(key, keys, 1) : [];
+        return closest === undefined ? [] : [unknown.length === 1 ? closest : `${closest} for ${key}`];
+      });
+      const meant = near.length === 0 ? "" : ` (did you mean ${near.join(", ")}?)`;
+      return `is not a known key; ${moved.map((m) => `${m}; `).join("")}allowed keys: ${allowed}${meant}`;
+    },
   });
 }
 

@@ -115,7 +115,7 @@ describe("region and version", () => {
 describe("structure", () => {
   it("names unknown keys with the allowed ones", () => {
     expect(problems({ name: "demo", cluster: { endpointPublicAcess: false } })).toEqual([
-      "cluster.endpointPublicAcess: unknown key; allowed keys: endpointPublicAccess, endpointPrivateAccess, publicAccessCidrs, logTypes, logRetentionDays, adminPrincipalArns, creatorAdmin, secretsKeyAdministrators, upgradePolicy",
+      "cluster.endpointPublicAcess: unknown key; allowed keys: endpointPublicAccess, endpointPrivateAccess, publicAccessCidrs, logTypes, logRetentionDays, adminPrincipalArns, creatorAdmin, secretsKeyAdministrators, upgradePolicy (did you mean endpointPublicAccess?)",
     ]);
   });
 

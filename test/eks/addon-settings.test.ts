@@ -12,7 +12,7 @@ describe("addons and coreDns settings", () => {
 
   it("names the add-ons it knows when one is misspelled", () => {
     expect(clusterProblems({ addons: { "metric-server": {} } })).toEqual([
-      "addons.metric-server: unknown key; allowed keys: vpc-cni, kube-proxy, eks-pod-identity-agent, aws-ebs-csi-driver, metrics-server",
+      "addons.metric-server: unknown key; allowed keys: vpc-cni, kube-proxy, eks-pod-identity-agent, aws-ebs-csi-driver, metrics-server (did you mean metrics-server?)",
     ]);
   });
 

@@ -347,7 +347,7 @@ describe("NodePool field rules (OpenAPI schema)", () => {
     [
       "unknown key",
       pool({ instanceTypes: ["m5.large"] }),
-      "nodePools[0].instanceTypes: unknown key; allowed keys: name, nodeClass, architectures, capacityTypes, instanceCategories, instanceFamilies, instanceSizes, minGeneration, zones, labels, taints, startupTaints, limits, weight, consolidationPolicy, consolidateAfter, budgets, expireAfter, terminationGracePeriod, allowUnknownInstances, requirements",
+      "nodePools[0].instanceTypes: unknown key; allowed keys: name, nodeClass, architectures, capacityTypes, instanceCategories, instanceFamilies, instanceSizes, minGeneration, zones, labels, taints, startupTaints, limits, weight, consolidationPolicy, consolidateAfter, budgets, expireAfter, terminationGracePeriod, allowUnknownInstances, requirements (did you mean instanceSizes?)",
     ],
   ])("%s", (_name, config, line) => {
     expect(problemsOf(config)).toEqual([line]);

@@ -52,7 +52,7 @@ describe("withChecks", () => {
 
   it("places an unknown key at the key: a misspelt top-level key does not silence the checks", () => {
     expect(problems(checked, { items: [{ name: "reserved" }], limit: 5, limt: 5 })).toEqual([
-      ": is not a known key; allowed keys: items, limit",
+      ": is not a known key; allowed keys: items, limit (did you mean limit?)",
       "items.0.name: is reserved",
     ]);
     // Nor does one beside the field a check reads.
