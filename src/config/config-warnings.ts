@@ -1,7 +1,14 @@
 import { configuredAddons, vpcCniEnvEnabled } from "../eks/addon-configuration";
 import { checkAddonConfiguration } from "../eks/addon-schema-check";
 import { versionSupportWarning } from "../eks/kubernetes-version-support";
-import { amazonLinux2Warnings, bottlerocketOsVolumeWarnings, ignoredRequirementValues, prefixDelegationWarnings } from "../provisioners/provisioner-warnings";
+import {
+  amazonLinux2Warnings,
+  bottlerocketOsVolumeWarnings,
+  ignoredRequirementValues,
+  nodeClassSecurityWarnings,
+  prefixDelegationWarnings,
+} from "../provisioners/provisioner-warnings";
+import { wildcardMatches } from "../shared/eks-wildcard";
 import { formatPath } from "../shared/format-issues";
 import type { ClusterConfig } from "./cluster-schema";
 
@@ -11,7 +18,7 @@ import type { ClusterConfig } from "./cluster-schema";
  * nobody reads).
  */
 export function configWarnings(
-  config: Pick<ClusterConfig, "kubernetesVersion" | "cluster" | "karpenter" | "backend" | "addons" | "coreDns" | "nodeClasses" | "nodePools">,
+  config: Pick<ClusterConfig, "kubernetesVersion" | "cluster" | "access" | "karpenter" | "backend" | "addons" | "coreDns" | "nodeClasses" | "nodePools">,
 ): string[] {
   const { cluster, karpenter, backend } = config;
   // HCP Terraform's own runners: their addresses are not published, and no VPC is theirs.
@@ -45,6 +52,8 @@ export function configWarnings(
     );
   }
   warnings.push(...addonSchemaWarnings(config));
+  warnings.push(...nearClusterAdminAccess(config.access, karpenter.namespace));
+  warnings.push(...nodeClassSecurityWarnings(config.nodeClasses));
   warnings.push(...amazonLinux2Warnings(config.nodeClasses));
   warnings.push(...bottlerocketOsVolumeWarnings(config.nodeClasses));
   if (vpcCniEnvEnabled(config.addons["vpc-cni"].configurationValues, "ENABLE_PREFIX_DELEGATION"))
@@ -62,4 +71,30 @@ function addonSchemaWarnings(config: Pick<ClusterConfig, "addons" | "coreDns">):
           .filter((f) => f.severity === "warning")
           .map((f) => `${formatPath([...path, ...f.path])}: ${f.message}`),
   );
+}
+
+/**
+ * `edit` and `admin` where controllers run with IAM roles of their own: such a principal can start a pod under
+ * the controller's service account (Karpenter's, aws-node's, the EBS CSI controller's) and act with its role and
+ * its Kubernetes rights: launch instances, pass the node role, read every Secret the controller may. Close to
+ * cluster-admin in effect; docs/security.md, Team access.
+ */
+function nearClusterAdminAccess(access: ClusterConfig["access"], karpenterNamespace: string): string[] {
+  const controllerNamespaces = [...new Set(["kube-system", karpenterNamespace])];
+  return access.flatMap((grant, i) => {
+    if (grant.policy !== "edit" && grant.policy !== "admin") return [];
+    const reached = controllerNamespaces.filter((ns) => grant.namespaces === undefined || grant.namespaces.some((pattern) => wildcardMatches(pattern, ns)));
+    if (reached.length === 0) return [];
+    const scope = grant.namespaces === undefined ? "cluster-wide" : `in ${reached.join(" and ")}`;
+    return [
+      `${formatPath(["access", i])}: ${grant.policy} ${scope} can run pods under the service accounts of the controllers there (${reached.map((ns) => controllersIn(ns, karpenterNamespace)).join("; ")}) and act with their IAM roles and rights: close to cluster-admin; scope it to the team's own namespaces`,
+    ];
+  });
+}
+
+/** The controllers with roles of their own that run in a namespace. */
+function controllersIn(namespace: string, karpenterNamespace: string): string {
+  const controllers = namespace === "kube-system" ? ["aws-node", "the EBS CSI controller"] : [];
+  if (namespace === karpenterNamespace) controllers.push("Karpenter");
+  return `${controllers.join(", ")} in ${namespace}`;
 }

@@ -1,3 +1,4 @@
+import { DefaultSecurityGroup } from "@cdktf/provider-aws/lib/default-security-group";
 import { Ec2Tag } from "@cdktf/provider-aws/lib/ec2-tag";
 import { Eip } from "@cdktf/provider-aws/lib/eip";
 import { InternetGateway } from "@cdktf/provider-aws/lib/internet-gateway";
@@ -57,6 +58,11 @@ export class ClusterNetwork extends Construct {
       tags: { Name: `${clusterName}-vpc` },
     });
     this.vpcId = vpc.id;
+    // AWS gives every VPC a default security group that lets its members reach each other on every port; nothing
+    // here uses it, and anything placed in it by mistake would be open to the rest. Managed with no rules, as
+    // terraform-aws-vpc does (Security Hub EC2.2). Only on the VPC this project creates: an existing VPC's
+    // default group is its owner's.
+    new DefaultSecurityGroup(this, "default-security-group", { vpcId: vpc.id, ingress: [], egress: [], tags: { Name: `${clusterName}-default-unused` } });
 
     const internetGateway = new InternetGateway(this, "internet-gateway", { vpcId: vpc.id, tags: { Name: `${clusterName}-igw` } });
     const publicRoutes = new RouteTable(this, "public-routes", {

@@ -72,3 +72,60 @@ export function prefixDelegationWarnings(nodeClasses: readonly NodeClassConfig[]
       : [],
   );
 }
+
+/**
+ * Node classes that weaken what keeps pods from the node's instance credentials (IMDSv2 with a hop limit of 1),
+ * or store data unencrypted: valid, sometimes needed (an old agent that speaks only IMDSv1), never by accident.
+ */
+export function nodeClassSecurityWarnings(nodeClasses: readonly NodeClassConfig[]): string[] {
+  return nodeClasses.flatMap((nodeClass, i) => {
+    const warnings: string[] = [];
+    const { httpTokens, httpPutResponseHopLimit } = nodeClass.metadataOptions;
+    if (httpTokens === "optional") {
+      warnings.push(
+        `${formatPath(["nodeClasses", i, "metadataOptions", "httpTokens"])}: optional allows IMDSv1, whose unauthenticated requests an SSRF bug in any pod can turn into the node's credentials; keep required unless an agent on the node cannot speak IMDSv2`,
+      );
+    }
+    if (httpPutResponseHopLimit > 1) {
+      warnings.push(
+        `${formatPath(["nodeClasses", i, "metadataOptions", "httpPutResponseHopLimit"])}: ${httpPutResponseHopLimit} lets pods (one network hop past the node) reach the instance metadata service and the node role's credentials; keep 1, and give pods their own roles (IRSA or EKS Pod Identity)`,
+      );
+    }
+    (nodeClass.blockDeviceMappings ?? []).forEach((mapping, j) => {
+      if (mapping.ebs?.encrypted === false) {
+        warnings.push(
+          `${formatPath(["nodeClasses", i, "blockDeviceMappings", j, "ebs", "encrypted"])}: false leaves ${mapping.deviceName} unencrypted at rest (container images, emptyDir volumes, logs); remove it to encrypt with the account's EBS key, or name one in kmsKeyID`,
+        );
+      }
+    });
+    if (nodeClass.userData !== undefined) {
+      for (const found of credentialsIn(nodeClass.userData)) {
+        warnings.push(
+          `${formatPath(["nodeClasses", i, "userData"])}: line ${found.line} looks like it holds ${found.what}: user data is readable from every pod that reaches the instance metadata service and by anyone allowed ec2:DescribeInstanceAttribute, and it is kept in the Terraform state and the EC2NodeClass; fetch secrets at boot from Secrets Manager or SSM Parameter Store`,
+        );
+      }
+    }
+    return warnings;
+  });
+}
+
+/** What credentials look like in a script: formats with a fixed shape, and a secret-named variable given a literal. */
+const CREDENTIAL_SHAPES: readonly { readonly what: string; readonly pattern: RegExp }[] = [
+  { what: "an AWS access key ID", pattern: /\b(AKIA|ASIA)[0-9A-Z]{16}\b/ },
+  { what: "a private key", pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----/ },
+  { what: "a GitHub token", pattern: /\bgh[pousr]_[A-Za-z0-9]{36,}\b/ },
+  { what: "a Slack token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/ },
+  {
+    what: "a password or secret set in clear",
+    // NAME=value or NAME: value where the name says secret and the value is a literal, not $VAR or $(cmd).
+    pattern: /\b[\w.-]*(password|passwd|secret|token|api[_-]?key|secret[_-]?access[_-]?key)\b["']?\s*[:=]\s*["']?(?![$"'\s])[^\s"']{6,}/i,
+  },
+];
+
+/** The lines of a script that look like credentials, first shape found per line; the values are never repeated. */
+function credentialsIn(script: string): { readonly line: number; readonly what: string }[] {
+  return script.split("\n").flatMap((text, index) => {
+    const shape = CREDENTIAL_SHAPES.find((s) => s.pattern.test(text));
+    return shape === undefined ? [] : [{ line: index + 1, what: shape.what }];
+  });
+}

@@ -1,3 +1,4 @@
+import { wildcardMatches } from "../../shared/eks-wildcard";
 import { GIB, MIB } from "../../shared/quantity";
 import { type ListPrices, listPrices } from "../data/list-prices";
 import type { FargateProfileModel, PodResources } from "../model";
@@ -10,17 +11,6 @@ export interface FargateSize {
   readonly vcpu: number;
   readonly memoryGb: number;
   readonly hourlyUsd: number;
-}
-
-/**
- * Whether a selector's namespace, label key or value matches: EKS takes `*` (any run of characters, none
- * included) and `?` (exactly one) anywhere in them, and no other pattern syntax.
- * @see https://docs.aws.amazon.com/eks/latest/userguide/fargate-profile.html#fargate-profile-wildcards
- */
-export function wildcardMatches(pattern: string, value: string): boolean {
-  if (!pattern.includes("*") && !pattern.includes("?")) return pattern === value;
-  const source = [...pattern].map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\/-]/g, "\\$&"))).join("");
-  return new RegExp(`^${source}$`, "s").test(value);
 }
 
 /**
