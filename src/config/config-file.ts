@@ -1,5 +1,4 @@
 import { LineCounter, parseDocument } from "yaml";
-import { formatValue } from "../shared/format-issues";
 import { InputError } from "../shared/input-error";
 import { decodeUtf8, MAX_YAML_ALIASES, readAtMost, readFailure } from "../shared/untrusted-file";
 
@@ -37,7 +36,8 @@ export function readConfigDocument(path: string): Readonly<Record<string, unknow
   const value = parseYaml(text, path);
   if (value === null || value === undefined) throw refuse(`the document is null (only comments, "null" or "~"); ${A_MAPPING}`);
   if (Array.isArray(value)) throw refuse(`the document is a list, not a mapping; ${A_MAPPING}`);
-  if (!isMapping(value)) throw refuse(`the document is a single ${typeof value} (${formatValue(value)}), not a mapping; ${A_MAPPING}`);
+  // Not quoted: a file that is not a cluster config at all (/etc/passwd) is not echoed back.
+  if (!isMapping(value)) throw refuse(`the document is a single ${typeof value}, not a mapping; ${A_MAPPING}`);
   return value;
 }
 

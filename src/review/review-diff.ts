@@ -59,7 +59,7 @@ function synthesizeBase(options: ReviewDiffOptions, headConfig: string | undefin
     try {
       const synth = runInBase(folder, "synth.js", [], { ...env, CDKTF_OUTDIR: outdir });
       const note = notes.length > 0 ? notes.join(" ") : undefined;
-      if (!synth.ok) return { side: { ...base, note, error: synth.stderr || synth.stdout }, stacks: new Map() };
+      if (!synth.ok) return { side: { ...base, note, error: failureForComment(synth.stderr || synth.stdout, [folder, outdir]) }, stacks: new Map() };
       const cost =
         workload === undefined
           ? undefined
@@ -72,6 +72,20 @@ function synthesizeBase(options: ReviewDiffOptions, headConfig: string | undefin
       fs.rmSync(outdir, { recursive: true, force: true });
     }
   });
+}
+
+/** The most lines of a failing base's output the review comment quotes. */
+const MAX_FAILURE_LINES = 20;
+
+/**
+ * A failing base's output as the pull request comment quotes it: this machine's temporary folders named by what
+ * they are, not their paths, and no more than MAX_FAILURE_LINES lines.
+ */
+function failureForComment(output: string, [worktree, outdir]: readonly [string, string]): string {
+  const lines = output.replaceAll(worktree, "<base worktree>").replaceAll(outdir, "<base output>").replaceAll(os.tmpdir(), "<tmp>").trim().split("\n");
+  return lines.length <= MAX_FAILURE_LINES
+    ? lines.join("\n")
+    : [...lines.slice(0, MAX_FAILURE_LINES), `... (${lines.length - MAX_FAILURE_LINES} more lines)`].join("\n");
 }
 
 async function planHead(workload: string, env: NodeJS.ProcessEnv): Promise<CostSide> {

@@ -6,13 +6,23 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc === "" ? String(key) : `${acc}.${String(key)}`), "");
 }
 
+/**
+ * The most characters of a user's value a message quotes: one problem stays on one line, and a file that is
+ * not what it was named as (a secret, /etc/passwd) is not echoed back.
+ */
+const EXCERPT_LENGTH = 60;
+
+/** Text cut to EXCERPT_LENGTH characters, "..." marking the cut. */
+export function excerpt(text: string): string {
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 3)}...` : text;
+}
+
 /** A short rendering of the offending value: JSON, cut to keep one problem on one line. */
 export function formatValue(value: unknown): string {
   if (value === undefined) return "nothing";
   // JSON would print null: YAML reads 1e400 as Infinity and .nan as NaN.
   if (typeof value === "number" && !Number.isFinite(value)) return String(value);
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return excerpt(JSON.stringify(value) ?? String(value));
 }
 
 const TYPE_NAMES: Record<string, string> = {

@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { InputError } from "../shared/input-error";
 
 // Synth writes into a staging folder inside the output folder, and only a synth that finished moves it in
 // place of the previous output: an error, a Ctrl-C or a crash leaves the previous output whole, and a
@@ -14,6 +15,7 @@ import * as path from "node:path";
 const STAGING_PREFIX = ".staging-";
 const PREVIOUS_PREFIX = ".previous-";
 const MANIFEST = "manifest.json";
+const STACKS = "stacks";
 
 /** What cdktf writes at the top of the output folder; manifest.json goes last. */
 function synthEntries(folder: string): string[] {
@@ -43,10 +45,34 @@ function carryOverWorkingFiles(previousStacks: string, stagedStacks: string): vo
 }
 
 /**
+ * What synth moves or reads through that is a symbolic link: the staging and previous-output folders, manifest.json,
+ * stacks/ and each stack folder. Synth follows none of them: a link planted there would have it move the files of
+ * wherever it points.
+ */
+function symbolicLinks(outdir: string): string[] {
+  const isLink = (entry: string) => fs.lstatSync(entry, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  const top = fs
+    .readdirSync(outdir)
+    .filter((entry) => entry.startsWith(PREVIOUS_PREFIX) || entry.startsWith(STAGING_PREFIX) || entry === MANIFEST || entry === STACKS)
+    .map((entry) => path.join(outdir, entry));
+  const stacks = path.join(outdir, STACKS);
+  const stackFolders = fs.lstatSync(stacks, { throwIfNoEntry: false })?.isDirectory() ? fs.readdirSync(stacks).map((entry) => path.join(stacks, entry)) : [];
+  return [...top, ...stackFolders].filter(isLink);
+}
+
+/**
  * Leftovers of a synth that was killed (SIGKILL, power loss): its staging folder is dropped, and if it was
  * killed half way through the move, the previous output is put back first. Call it holding the output lock.
+ * Refuses an output folder where synth would follow a symbolic link (InputError), before touching anything.
  */
 export function recoverInterruptedOutput(outdir: string): void {
+  const links = symbolicLinks(outdir);
+  if (links.length > 0) {
+    throw new InputError(
+      outdir,
+      links.map((link) => `${link} is a symbolic link; synth writes, moves and removes only what it created there, never through a link: remove the link`),
+    );
+  }
   for (const entry of fs.readdirSync(outdir)) {
     const folder = path.join(outdir, entry);
     if (entry.startsWith(PREVIOUS_PREFIX)) {
@@ -73,7 +99,7 @@ export class StagedOutput {
   commit(): void {
     const previous = path.join(this.outdir, `${PREVIOUS_PREFIX}${process.pid}`);
     fs.mkdirSync(previous, { recursive: true });
-    carryOverWorkingFiles(path.join(this.outdir, "stacks"), path.join(this.folder, "stacks"));
+    carryOverWorkingFiles(path.join(this.outdir, STACKS), path.join(this.folder, STACKS));
     // The old manifest leaves first, so no instant has a manifest naming folders that are not there.
     const entries = synthEntries(this.folder);
     for (const entry of [MANIFEST, ...entries.filter((e) => e !== MANIFEST)]) {

@@ -110,11 +110,19 @@ describe("readConfigDocument refuses, in one line", () => {
   it.each([
     ["a list", "- name: demo\n", `the document is a list, not a mapping; ${A_MAPPING}`],
     ["a JSON list", '[{"name": "demo"}]', `the document is a list, not a mapping; ${A_MAPPING}`],
-    ["a string", "demo\n", `the document is a single string ("demo"), not a mapping; ${A_MAPPING}`],
-    ["a number", "42\n", `the document is a single number (42), not a mapping; ${A_MAPPING}`],
-    ["a boolean", "true\n", `the document is a single boolean (true), not a mapping; ${A_MAPPING}`],
+    ["a string", "demo\n", `the document is a single string, not a mapping; ${A_MAPPING}`],
+    ["a number", "42\n", `the document is a single number, not a mapping; ${A_MAPPING}`],
+    ["a boolean", "true\n", `the document is a single boolean, not a mapping; ${A_MAPPING}`],
   ])("%s at the top level", (_name, text, line) => {
     expect(problems(text)).toEqual([line]);
+  });
+
+  it("a file that is no cluster config, without echoing what it holds", () => {
+    // /etc/passwd, or a secret named by mistake: the message says what is wrong, not what the file says.
+    const passwd = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n";
+    const [line] = problems(passwd);
+    expect(line).toBe(`the document is a single string, not a mapping; ${A_MAPPING}`);
+    expect(line).not.toContain("root:x");
   });
 
   it("an alias bomb", () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -178,10 +179,12 @@ describe("reading workload YAML", () => {
     ]);
   });
 
-  it("reads at most the limit of a file whose size says nothing (/dev/zero is endless and of size 0)", () => {
-    expect(problems("/dev/zero")).toEqual([
-      "/dev/zero: larger than 5242880 bytes (5 MiB), the most a workload file may be (split it, or plan a folder); it was not parsed",
-    ]);
+  it("refuses what is no regular file at once: /dev/zero never ends, a FIFO waits for a writer forever", () => {
+    const fifo = path.join(folder({}), "workload.yaml");
+    execFileSync("mkfifo", [fifo]);
+    const notRegular = "cannot be read (not a regular file: a FIFO, a device or a socket, which may never end; name a file)";
+    expect(problems("/dev/zero")).toEqual([`/dev/zero: ${notRegular}`]);
+    expect(problems(fifo)).toEqual([`${fifo}: ${notRegular}`]);
   });
 
   it("refuses a workload with no object at all, and warns of an empty file among others", () => {

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { testFolder } from "../helpers/test-folder";
 
@@ -99,6 +100,9 @@ describe("npm run review -- --base <ref>", () => {
     expect(status).toBe(0);
     expect(diff).toContain("**The base does not synthesize**, so there is nothing to compare with:");
     expect(diff).toContain('region: got "mars-1"');
+    // The comment names the base's file by its place in the repository, not by this machine's temporary folder.
+    expect(diff).toContain("<base worktree>/clusters/");
+    expect(diff).not.toContain(os.tmpdir());
   }, 120_000);
 
   it("refuses a base ref that does not exist in one line, before writing anything", () => {

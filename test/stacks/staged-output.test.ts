@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type { InputError } from "../../src/shared/input-error";
 import { lockOutput, OutputBusyError } from "../../src/stacks/output-lock";
 import { recoverInterruptedOutput, StagedOutput } from "../../src/stacks/staged-output";
 import { testFolder } from "../helpers/test-folder";
@@ -65,6 +66,26 @@ describe("a staged output", () => {
     writeOutput(path.join(outdir, ".staging-4242"), ["b-cluster"], "new");
     recoverInterruptedOutput(outdir);
     expect(listing(outdir)).toEqual(["manifest.json", "stacks", "stacks/a-cluster", "stacks/a-cluster/cdk.tf.json"]);
+  });
+
+  it("refuses a symbolic link where synth moves files, and moves nothing through it", () => {
+    const victim = testFolder("victim");
+    fs.writeFileSync(path.join(victim, "important"), "theirs");
+    const outdir = testFolder("planted");
+    writeOutput(outdir, ["a-cluster"], "old");
+    fs.symlinkSync(victim, path.join(outdir, ".previous-4242"));
+    fs.symlinkSync(victim, path.join(outdir, "stacks", "b-cluster"));
+    const before = listing(outdir);
+    let problems: readonly string[] = [];
+    try {
+      recoverInterruptedOutput(outdir);
+    } catch (error) {
+      problems = (error as InputError).problems;
+    }
+    const why = "is a symbolic link; synth writes, moves and removes only what it created there, never through a link: remove the link";
+    expect(problems).toEqual([`${path.join(outdir, ".previous-4242")} ${why}`, `${path.join(outdir, "stacks", "b-cluster")} ${why}`]);
+    expect(fs.readdirSync(victim)).toEqual(["important"]);
+    expect(listing(outdir)).toEqual(before);
   });
 });
 

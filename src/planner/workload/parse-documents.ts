@@ -1,4 +1,5 @@
 import { CORE_SCHEMA, load, loadAll, mergeTag, YAMLException } from "js-yaml";
+import { excerpt } from "../../shared/format-issues";
 import { MAX_YAML_ALIASES } from "../../shared/untrusted-file";
 
 // The documents of a workload file, parsed as kubectl reads them. Each document is parsed on its own (split
@@ -95,7 +96,7 @@ function parseChunk(chunk: Chunk, file: string, problems: string[], warnings: st
     if (!lastKeyWins && error.reason.startsWith("duplicated mapping key")) {
       const line = chunk.text.split("\n")[error.mark?.line ?? 0]?.trim() ?? "";
       warnings.push(
-        `${file}: ${where(chunk, error)}: "${line}" repeats a key of the same mapping; the last value is used, as kubectl apply does (it drops the earlier one before sending)`,
+        `${file}: ${where(chunk, error)}: "${excerpt(line)}" repeats a key of the same mapping; the last value is used, as kubectl apply does (it drops the earlier one before sending)`,
       );
       return parseChunk(chunk, file, problems, warnings, true);
     }

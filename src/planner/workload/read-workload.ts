@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { InputError } from "../../shared/input-error";
-import { decodeUtf8, readAtMost, readFailure } from "../../shared/untrusted-file";
+import { decodeUtf8, readAtMost, readFailure, readStdinAtMost } from "../../shared/untrusted-file";
 import { withAutoscalers } from "./autoscalers";
 import { parseDocuments } from "./parse-documents";
 import type { PodGroup, Workload } from "./workload-model";
@@ -119,7 +119,7 @@ function workloadTexts(
   return { texts: files.map((file) => ({ file, text: () => readText(file, problems) })), kustomizations };
 }
 
-const readStdin = (): Buffer => readAtMost("/dev/stdin", MAX_FILE_BYTES);
+const readStdin = (): Buffer => readStdinAtMost(MAX_FILE_BYTES);
 
 /**
  * Every pod group and DaemonSet of a file, a folder or standard input ("-"); every problem of every file at
