@@ -1,0 +1,22 @@
+import { STATE_KINDS, type StateKindName } from "./state-kinds";
+
+// A cluster's objects as the report reads them, wherever they came from (a running cluster, a state file,
+// a saved snapshot): each kind's objects cut to what the report reads, and the kinds that could not be read.
+
+/** A kind the source did not hold, and why: not installed, forbidden, or left out of a state file. */
+export interface UnreadKind {
+  readonly kind: StateKindName;
+  readonly reason: string;
+}
+
+export interface ClusterObjects {
+  /** Where they came from, for people: a file, or a cluster's API server and context. */
+  readonly source: string;
+  readonly byKind: Readonly<Record<StateKindName, Record<string, unknown>[]>>;
+  readonly unread: readonly UnreadKind[];
+}
+
+export function emptyClusterObjects(source: string): ClusterObjects {
+  const byKind = Object.fromEntries(STATE_KINDS.map((k) => [k.kind, []])) as unknown as Record<StateKindName, Record<string, unknown>[]>;
+  return { source, byKind, unread: [] };
+}
