@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -44,28 +44,35 @@ function kubeconfigFiles(flags: KubeTargetFlags, env: NodeJS.ProcessEnv): { read
   return { files: fs.existsSync(fallback) ? [fallback] : [], from: fallback };
 }
 
-/** kubectl's own view of the context: its API server, with no credential read or printed. */
-function viewConfig(kubectl: string, args: readonly string[], env: NodeJS.ProcessEnv): { server?: string; context?: string } {
-  const view = spawnSync(kubectl, [...args, "config", "view", "--minify", "-o", "json"], { encoding: "utf8", env, timeout: 30_000 });
-  if (view.error !== undefined) {
-    const missing = (view.error as NodeJS.ErrnoException).code === "ENOENT";
-    throw new KubeTargetError(
-      missing
-        ? `kubectl is not on PATH: the report reads the cluster through kubectl, with whatever authentication your kubeconfig uses (install kubectl, or save a state with it elsewhere and pass --state)`
-        : `kubectl config view failed: ${view.error.message}`,
-    );
-  }
-  if (view.status !== 0)
-    throw new KubeTargetError(`kubectl could not read the kubeconfig: ${view.stderr.trim().split("\n")[0] || `exit status ${view.status}`}`);
-  const config = JSON.parse(view.stdout) as { "current-context"?: string; clusters?: { cluster?: { server?: string } }[] };
-  return { server: config.clusters?.[0]?.cluster?.server, context: config["current-context"] };
+/**
+ * kubectl's own view of the context: its API server, with no credential read or printed. Asynchronous: some
+ * kubectl builds (the Google Cloud CLI's dispatcher) ask the API server's version first, which must be able to
+ * answer meanwhile when it runs in this process (a test's stand-in).
+ */
+function viewConfig(kubectl: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ server?: string; context?: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(kubectl, [...args, "config", "view", "--minify", "-o", "json"], { encoding: "utf8", env, timeout: 30_000 }, (error, stdout, stderr) => {
+      if (error !== null && (error as NodeJS.ErrnoException).code === "ENOENT") {
+        reject(
+          new KubeTargetError(
+            "kubectl is not on PATH: the report reads the cluster through kubectl, with whatever authentication your kubeconfig uses (install kubectl, or save a state with it elsewhere and pass --state)",
+          ),
+        );
+      } else if (error !== null) {
+        reject(new KubeTargetError(`kubectl could not read the kubeconfig: ${stderr.trim().split("\n")[0] || error.message}`));
+      } else {
+        const config = JSON.parse(stdout) as { "current-context"?: string; clusters?: { cluster?: { server?: string } }[] };
+        resolve({ server: config.clusters?.[0]?.cluster?.server, context: config["current-context"] });
+      }
+    });
+  });
 }
 
 /**
  * The cluster kubectl would reach with these flags, or a KubeTargetError: no kubeconfig at all (kubectl would
  * fall back to localhost:8080), a context that is not there, a context without a server, or no kubectl.
  */
-export function resolveKubeTarget(flags: KubeTargetFlags, env: NodeJS.ProcessEnv, kubectl = "kubectl"): KubeTarget {
+export async function resolveKubeTarget(flags: KubeTargetFlags, env: NodeJS.ProcessEnv, kubectl = "kubectl"): Promise<KubeTarget> {
   const args = [
     ...(flags.kubeconfig === undefined ? [] : ["--kubeconfig", flags.kubeconfig]),
     ...(flags.context === undefined ? [] : ["--context", flags.context]),
@@ -81,7 +88,7 @@ export function resolveKubeTarget(flags: KubeTargetFlags, env: NodeJS.ProcessEnv
     }
     return { kubectlArgs: args, source: "in-cluster service account", context: flags.context, server: `https://${env.KUBERNETES_SERVICE_HOST}` };
   }
-  const { server, context } = viewConfig(kubectl, args, env);
+  const { server, context } = await viewConfig(kubectl, args, env);
   if (server === undefined || server === "") {
     throw new KubeTargetError(`the kubeconfig's context ${context ?? "(none)"} names no API server (${files.join(", ")}); pick another with --context`);
   }

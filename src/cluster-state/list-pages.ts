@@ -68,7 +68,9 @@ export async function listAll(
     let expired = false;
     do {
       const query = `?limit=${pageSize}${token === undefined ? "" : `&continue=${encodeURIComponent(token)}`}`;
-      const response = await get(socketPath, `${listPath}${query}`, timeoutMs);
+      let response = await get(socketPath, `${listPath}${query}`, timeoutMs);
+      // kubectl proxy answers 401 once when an exec plugin's token expired mid-read, and fetches a new one.
+      if (response.status === 401) response = await get(socketPath, `${listPath}${query}`, timeoutMs);
       if (response.status === 410) {
         expired = true;
         break;

@@ -53,8 +53,8 @@ async function withApi<T>(
   }
 }
 
-const read = (kubeconfig: string, options: Parameters<typeof readLiveCluster>[1] = {}) =>
-  readLiveCluster(resolveKubeTarget({ kubeconfig }, process.env), { pageSize: 500, ...options });
+const read = async (kubeconfig: string, options: Parameters<typeof readLiveCluster>[1] = {}) =>
+  readLiveCluster(await resolveKubeTarget({ kubeconfig }, process.env), { pageSize: 500, ...options });
 
 async function failure(work: () => Promise<unknown>): Promise<string> {
   try {
@@ -165,11 +165,11 @@ describeWithKubectl("reading a running cluster through kubectl", () => {
 });
 
 describe("which cluster the report reads", () => {
-  it("refuses kubectl's fallback to an unauthenticated localhost:8080 when no kubeconfig exists", () => {
+  it("refuses kubectl's fallback to an unauthenticated localhost:8080 when no kubeconfig exists", async () => {
     const home = testFolder("no-kubeconfig-home");
-    expect(() => resolveKubeTarget({}, { HOME: home, PATH: process.env.PATH })).toThrow(
+    await expect(resolveKubeTarget({}, { HOME: home, PATH: process.env.PATH })).rejects.toThrow(
       `no kubeconfig found (${home}/.kube/config does not exist): kubectl would fall back to an unauthenticated http://localhost:8080, which this report refuses; name the cluster with --kubeconfig <file> (aws eks update-kubeconfig --name <cluster> writes one), or set KUBECONFIG`,
     );
-    expect(() => resolveKubeTarget({ kubeconfig: path.join(home, "missing") }, { HOME: home })).toThrow(`--kubeconfig: ${home}/missing: no such file`);
+    await expect(resolveKubeTarget({ kubeconfig: path.join(home, "missing") }, { HOME: home })).rejects.toThrow(`--kubeconfig: ${home}/missing: no such file`);
   });
 });
