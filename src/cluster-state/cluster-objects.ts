@@ -14,9 +14,11 @@ export interface ClusterObjects {
   readonly source: string;
   readonly byKind: Readonly<Record<StateKindName, Record<string, unknown>[]>>;
   readonly unread: readonly UnreadKind[];
+  /** What was read but is worth saying: kinds skipped, keys repeated. */
+  readonly warnings: readonly string[];
 }
 
 export function emptyClusterObjects(source: string): ClusterObjects {
   const byKind = Object.fromEntries(STATE_KINDS.map((k) => [k.kind, []])) as unknown as Record<StateKindName, Record<string, unknown>[]>;
-  return { source, byKind, unread: [] };
+  return { source, byKind, unread: [], warnings: [] };
 }

@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { InputError } from "../../shared/input-error";
+import { parseDocuments } from "../../shared/manifest-documents";
 import { decodeUtf8, readAtMost, readFailure, readStdinAtMost } from "../../shared/untrusted-file";
 import { withAutoscalers } from "./autoscalers";
-import { parseDocuments } from "./parse-documents";
 import type { PodGroup, Workload } from "./workload-model";
 import { emptyObjectResult, type ObjectResult, objectPods } from "./workload-objects";
 

@@ -1,10 +1,10 @@
 import { CORE_SCHEMA, load, loadAll, mergeTag, YAMLException } from "js-yaml";
-import { excerpt } from "../../shared/format-issues";
-import { MAX_YAML_ALIASES } from "../../shared/untrusted-file";
+import { excerpt } from "./format-issues";
+import { MAX_YAML_ALIASES } from "./untrusted-file";
 
-// The documents of a workload file, parsed as kubectl reads them. Each document is parsed on its own (split
-// at its "---" line), so one broken document does not hide the problems of the next, and so that a problem
-// names its document and line. js-yaml, because workloads run to tens of thousands of documents: it parses
+// The documents of a manifest file (a workload, a saved cluster state), parsed as kubectl reads them. Each
+// document is parsed on its own (split at its "---" line), so one broken document does not hide the problems of
+// the next, and so that a problem names its document and line. js-yaml, because workloads run to tens of thousands of documents: it parses
 // them about ten times faster than the yaml package the cluster config uses.
 //
 // kubectl turns YAML into JSON with sigs.k8s.io/yaml's non-strict decoder, which keeps the last of a

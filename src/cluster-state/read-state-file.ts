@@ -1,0 +1,100 @@
+import { InputError } from "../shared/input-error";
+import { parseDocuments } from "../shared/manifest-documents";
+import { decodeUtf8, readAtMost, readFailure, readStdinAtMost } from "../shared/untrusted-file";
+import { type ClusterObjects, emptyClusterObjects, type UnreadKind } from "./cluster-objects";
+import { KUBECTL_GET_STATE, STATE_KINDS, stateKind } from "./state-kinds";
+import { trimObject } from "./trim-object";
+
+// `--state <file|->`: a cluster's state as `kubectl get <kinds> -A -o json` (or -o yaml) prints it: one List
+// whose items carry their kinds, typed lists (a PodList's items have no kind of their own, and kubectl reads them
+// as pods), several documents, or single objects. Each object the report reads is cut to its fields as it is
+// read (trim-object.ts); other kinds are counted and skipped. Every problem of the file at once.
+
+/**
+ * A state file larger than this is refused unread: JavaScript holds no longer text, and a cluster that large is
+ * better read directly (--kubeconfig pages the API) or saved trimmed (--save).
+ */
+export const MAX_STATE_BYTES = 512 * 1024 * 1024;
+
+/** What --state calls standard input. */
+export const STATE_STDIN = "-";
+
+/** The kind a typed list's items have: PodList → Pod; undefined for a plain List. */
+const itemKindOf = (listKind: string) => (listKind !== "List" && listKind.endsWith("List") ? listKind.slice(0, -"List".length) : undefined);
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The documents of the text: JSON parsed at once (state files are large), anything else as YAML documents. */
+function documentsOf(text: string, name: string, problems: string[], warnings: string[]): { readonly index: number; readonly value: unknown }[] {
+  if (/^\s*[{[]/.test(text)) {
+    try {
+      return [{ index: 1, value: JSON.parse(text) }];
+    } catch (error) {
+      problems.push(`${name}: not valid JSON: ${(error as Error).message}`);
+      return [];
+    }
+  }
+  return parseDocuments(text, name, problems, warnings).filter((d) => !d.empty);
+}
+
+/** The cluster's objects in a state file (or standard input); throws InputError with every problem of the file. */
+export function readStateFile(file: string, stdin: () => Buffer = () => readStdinAtMost(MAX_STATE_BYTES)): ClusterObjects {
+  const name = file === STATE_STDIN ? "standard input" : file;
+  const refuse = (problems: readonly string[]) => new InputError(`--state ${name}`, problems);
+  let bytes: Buffer;
+  try {
+    bytes = file === STATE_STDIN ? stdin() : readAtMost(file, MAX_STATE_BYTES);
+  } catch (error) {
+    const reason = readFailure(error);
+    if (reason === undefined) throw error;
+    throw refuse([`${name}: cannot be read (${reason})`]);
+  }
+  if (bytes.length > MAX_STATE_BYTES) {
+    throw refuse([
+      `${name}: larger than 512 MiB, the most a state file may be; read the cluster directly (--kubeconfig, which pages the API), or save it trimmed with --save`,
+    ]);
+  }
+  const decoded = decodeUtf8(bytes);
+  if ("badLine" in decoded) throw refuse([`${name}: line ${decoded.badLine} is not valid UTF-8`]);
+
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const objects = emptyClusterObjects(name);
+  const skipped = new Map<string, number>();
+  const take = (value: unknown, where: string, listItemKind?: string) => {
+    if (!isMapping(value)) {
+      problems.push(`${where}: got ${value === null ? "null" : Array.isArray(value) ? "a list" : typeof value}; must be a Kubernetes object or a List of them`);
+      return;
+    }
+    const kind = typeof value.kind === "string" ? value.kind : listItemKind;
+    if (kind === undefined) {
+      problems.push(`${where}: kind: missing; each item of a List needs one (kubectl get -o json writes it)`);
+      return;
+    }
+    if (Array.isArray(value.items) && kind.endsWith("List")) {
+      value.items.forEach((item, i) => take(item, `${where}: items[${i}]`, itemKindOf(kind)));
+      return;
+    }
+    const read = stateKind(kind);
+    if (read === undefined) skipped.set(kind, (skipped.get(kind) ?? 0) + 1);
+    else objects.byKind[read.kind].push(trimObject(read.kind, value));
+  };
+  for (const document of documentsOf(decoded.text, name, problems, warnings)) take(document.value, `${name}: document ${document.index}`);
+
+  for (const required of STATE_KINDS.filter((k) => k.required)) {
+    if (problems.length === 0 && objects.byKind[required.kind].length === 0) {
+      problems.push(`${name}: holds no ${required.kind}; the report needs the cluster's nodes and pods: ${KUBECTL_GET_STATE}`);
+    }
+  }
+  if (problems.length > 0) throw refuse(problems);
+  if (skipped.size > 0) {
+    warnings.push(`kinds the report does not read were skipped: ${[...skipped.entries()].map(([kind, n]) => `${kind} (${n})`).join(", ")}`);
+  }
+  const unread: UnreadKind[] = STATE_KINDS.filter((k) => !k.required && objects.byKind[k.kind].length === 0).map((k) => ({
+    kind: k.kind,
+    reason: "none in the file",
+  }));
+  return { ...objects, unread, warnings };
+}
