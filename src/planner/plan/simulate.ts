@@ -3,9 +3,10 @@ import type { Requirement } from "../../instance-catalogue/requirements";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { ClusterModel, PoolModel, SystemPods } from "../model";
 import { withDaemonOverhead } from "../simulation/daemon-overhead";
-import { FitCache, untoleratedTaint } from "../simulation/pod-fit";
+import { FitCache } from "../simulation/pod-fit";
 import { type PoolOfferings, type Prices, poolOfferings } from "../simulation/pool-offerings";
 import { type ScheduleResult, schedule } from "../simulation/scheduler";
+import { untoleratedTaint } from "../simulation/taints";
 import type { DomainUniverse } from "../simulation/topology";
 import { type DaemonSetShape, PLAIN_POD, type PodGroup } from "../workload/workload-model";
 import type { Scenario } from "./scenarios";
@@ -27,6 +28,8 @@ export function poolOrder(pools: readonly PoolModel[]): PoolModel[] {
   return [...pools].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 
+const LINUX: Requirement = { key: LABEL.os, operator: "In", values: ["linux"] };
+
 /** The DaemonSets the cluster's add-ons run: on every Linux node, tolerating every taint, as the add-ons' manifests do. */
 export function systemDaemonSets(pods: readonly SystemPods[]): DaemonSetShape[] {
   return pods.map((d) => ({
@@ -36,7 +39,7 @@ export function systemDaemonSets(pods: readonly SystemPods[]): DaemonSetShape[] 
       ...PLAIN_POD,
       cpuMillis: d.requests.cpuMillis,
       memoryBytes: d.requests.memoryBytes,
-      nodeSelector: [{ key: LABEL.os, operator: "In", values: ["linux"] }, ...(d.excludes ?? [])] as Requirement[],
+      nodeSelector: [LINUX, ...(d.excludes ?? [])],
       tolerations: [{ operator: "Exists" }],
     },
   }));

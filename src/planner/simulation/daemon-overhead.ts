@@ -2,6 +2,7 @@ import type { DaemonSetShape } from "../workload/workload-model";
 import type { FitCache, PodForm } from "./pod-fit";
 import type { PoolOfferings } from "./pool-offerings";
 import { addResources, NO_RESOURCES, type Resources } from "./resources";
+import { TOLERATE_PREFER_NO_SCHEDULE } from "./taints";
 
 // The DaemonSet pods on a node, per instance type, as Karpenter counts them (scheduler.go
 // buildDaemonOverheadGroups / isDaemonPodCompatible): a DaemonSet's pod counts on a type when it tolerates
@@ -9,8 +10,6 @@ import { addResources, NO_RESOURCES, type Resources } from "./resources";
 // its node selector, is compatible with the pool and the type. So an arm64-only DaemonSet costs nothing on
 // amd64 types, and the types a node may launch as each carry their own overhead.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/scheduler.go
-
-const TOLERATE_PREFER_NO_SCHEDULE = { operator: "Exists", effect: "PreferNoSchedule" } as const;
 
 /** The forms a DaemonSet pod is tried in: one per required node affinity term (ORed), each with its node selector. */
 function daemonForms(ds: DaemonSetShape): PodForm[] {

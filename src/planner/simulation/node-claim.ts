@@ -2,7 +2,7 @@ import type { Requirement } from "../../instance-catalogue/requirements";
 import type { PoolFit } from "./pod-fit";
 import { type Candidate, offered, type PoolOfferings, type PricedCapacityType } from "./pool-offerings";
 import type { SchedulingForm } from "./preferences";
-import type { Resources } from "./resources";
+import { fits, type Resources } from "./resources";
 import type { Placement, TopologyRegistry } from "./topology";
 
 // A NodeClaim being planned: the instance types it may still launch as (only ever fewer), the pods on it,
@@ -142,7 +142,7 @@ export class NodeClaim {
       const cts = placement.capacityTypes as PricedCapacityType[];
       viable = this.viable.filter((i) => {
         const c = this.offerings.candidates[i];
-        return fit.accepts[i] === 1 && holds(c, this.requested, r) && (!spotKnown || offered(c, cts, placement.zones, true));
+        return fit.accepts[i] === 1 && fits(r, this.requested, c.overhead, c.allocatable) && (!spotKnown || offered(c, cts, placement.zones, true));
       });
       if (viable.length === 0) return "no instance type it may still launch as holds the pod beside the others and the DaemonSets";
       const short = minValuesShortfall(
@@ -177,17 +177,6 @@ export class NodeClaim {
       }
     }
   }
-}
-
-/** Whether a type holds the pods already on the node, its DaemonSets and one more pod (resources.Fits per type). */
-function holds(c: Candidate, requested: Resources, pod: Resources): boolean {
-  const { allocatable: a, overhead: o } = c;
-  if (requested.cpu + o.cpu + pod.cpu > a.cpu || requested.memory + o.memory + pod.memory > a.memory || requested.pods + o.pods + pod.pods > a.pods)
-    return false;
-  for (const [name, amount] of Object.entries(pod.extended)) {
-    if (amount > 0 && (requested.extended[name] ?? 0) + (o.extended[name] ?? 0) + amount > (a.extended[name] ?? 0)) return false;
-  }
-  return true;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { allowedValues, formatRequirement, type Requirement, satisfies } from "../../instance-catalogue/requirements";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
-import type { Taint } from "../model";
 import type { Toleration } from "../workload/workload-model";
 import { OPEN_LABELS, type PoolOfferings, type PricedCapacityType } from "./pool-offerings";
+import { formatTaint, untoleratedTaint } from "./taints";
 
 // Can a pod run on a node of this pool, and on which of its instance types? Karpenter's NodeClaim.CanAdd
 // checks, in this order: the pool's taints (scheduling.Taints.ToleratesPod), then the pod's requirements
@@ -26,24 +26,6 @@ export interface PoolFit {
 }
 
 export type FitResult = { readonly ok: true; readonly fit: PoolFit } | { readonly ok: false; readonly reason: string };
-
-/** A taint is tolerated by a matching key (or an empty key with Exists), operator and value, and effect. */
-function tolerates(tolerations: readonly Toleration[], taint: Taint): boolean {
-  return tolerations.some((t) => {
-    if (t.effect !== undefined && t.effect !== "" && t.effect !== taint.effect) return false;
-    if ((t.key === undefined || t.key === "") && t.operator === "Exists") return true;
-    if (t.key !== taint.key) return false;
-    return t.operator === "Exists" || (t.value ?? "") === (taint.value ?? "");
-  });
-}
-
-/**
- * The first taint the pod does not tolerate. PreferNoSchedule counts as a taint to tolerate, as it does for
- * Karpenter until the last relaxation step adds a toleration for it (preferences.go toleratePreferNoScheduleTaints).
- */
-export function untoleratedTaint(tolerations: readonly Toleration[], taints: readonly Taint[]): Taint | undefined {
-  return taints.find((taint) => !tolerates(tolerations, taint));
-}
 
 /** Whether a pod requirement on a label the pool itself defines (its labels, name, custom requirements) can hold. */
 function poolLabelAllows(offerings: PoolOfferings, r: Requirement, region: string): boolean {
@@ -73,7 +55,7 @@ function termFit(offerings: PoolOfferings, requirements: readonly Requirement[],
   const typeRequirements: Requirement[] = [];
   for (const r of requirements) {
     if (typeKeys.has(r.key)) typeRequirements.push(r);
-    else if (r.key === LABEL.capacityType) capacityTypes = allowedValues(capacityTypes, r) as PricedCapacityType[];
+    else if (r.key === LABEL.capacityType) capacityTypes = allowedValues(capacityTypes, r);
     else if (r.key === LABEL.zone) zones = allowedValues(zones, r);
     else if (!poolLabelAllows(offerings, r, region)) return `requires ${formatRequirement(r)}, which the pool's labels and requirements do not provide`;
   }
@@ -114,8 +96,7 @@ export class FitCache {
   private evaluate(form: PodForm, offerings: PoolOfferings): FitResult {
     if (offerings.emptyReason !== undefined) return { ok: false, reason: offerings.emptyReason };
     const taint = untoleratedTaint(form.tolerations, offerings.pool.taints);
-    if (taint !== undefined)
-      return { ok: false, reason: `does not tolerate the taint ${taint.key}${taint.value === undefined ? "" : `=${taint.value}`}:${taint.effect}` };
+    if (taint !== undefined) return { ok: false, reason: `does not tolerate the taint ${formatTaint(taint)}` };
     const result = termFit(offerings, form.requirements, this.typeKeys, this.region);
     if (typeof result === "string") return { ok: false, reason: result };
     const accepts = this.mask(offerings, result.typeRequirements);

@@ -100,7 +100,7 @@ function poolZones(requirements: readonly Requirement[], context: OfferingContex
 export function poolOfferings(pool: PoolModel, requirements: readonly Requirement[], context: OfferingContext): PoolOfferings {
   const labelKeys = context.catalogue.labelKeys;
   const typeRequirements = requirements.filter((r) => labelKeys.has(r.key));
-  let capacityTypes: string[] = [...CAPACITY_TYPES];
+  let capacityTypes: CapacityType[] = [...CAPACITY_TYPES];
   let regionOk = true;
   const poolLabelRequirements: Requirement[] = [];
   for (const r of requirements) {

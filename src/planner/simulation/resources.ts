@@ -16,11 +16,20 @@ export function addResources(a: Resources, b: Resources, times = 1): Resources {
   return { cpu: a.cpu + b.cpu * times, memory: a.memory + b.memory * times, pods: a.pods + b.pods * times, extended };
 }
 
-/** Whether `requested` on top of `used` fits in `offered` (resources.Fits: every requested amount within what is offered). */
-export function fitsIn(requested: Resources, used: Resources, offered: Resources): boolean {
-  if (requested.cpu + used.cpu > offered.cpu || requested.memory + used.memory > offered.memory || requested.pods + used.pods > offered.pods) return false;
-  for (const [name, amount] of Object.entries(requested.extended)) {
-    if (amount > 0 && amount + (used.extended[name] ?? 0) > (offered.extended[name] ?? 0)) return false;
+/**
+ * Whether a pod's requests fit on a node beside what is already asked of it: the pods on it and what its
+ * DaemonSets take (resources.Fits: every requested amount within what the node offers).
+ * @see kubernetes-sigs/karpenter v1.14.1 pkg/utils/resources/resources.go (Fits)
+ */
+export function fits(pod: Resources, onNode: Resources, daemons: Resources, allocatable: Resources): boolean {
+  if (
+    pod.cpu + onNode.cpu + daemons.cpu > allocatable.cpu ||
+    pod.memory + onNode.memory + daemons.memory > allocatable.memory ||
+    pod.pods + onNode.pods + daemons.pods > allocatable.pods
+  )
+    return false;
+  for (const [name, amount] of Object.entries(pod.extended)) {
+    if (amount > 0 && amount + (onNode.extended[name] ?? 0) + (daemons.extended[name] ?? 0) > (allocatable.extended[name] ?? 0)) return false;
   }
   return true;
 }
