@@ -5,14 +5,16 @@ import type { ClusterModel, PoolModel, SystemPods } from "../model";
 import { withDaemonOverhead } from "../simulation/daemon-overhead";
 import { FitCache } from "../simulation/pod-fit";
 import { type PoolOfferings, type Prices, poolOfferings } from "../simulation/pool-offerings";
-import { type ScheduleResult, schedule } from "../simulation/scheduler";
+import { type ProvisioningResult, provision } from "../simulation/provisioner";
+import type { StateNode } from "../simulation/state-node";
 import { untoleratedTaint } from "../simulation/taints";
 import type { DomainUniverse } from "../simulation/topology";
 import { type DaemonSetShape, PLAIN_POD, type PodGroup } from "../workload/workload-model";
 import type { Scenario } from "./scenarios";
 
 // One scenario, end to end: each pool's offerings under the scenario's requirements, with the DaemonSet
-// overhead of each of its instance types, then Karpenter's scheduling of the node-bound pods.
+// overhead of each of its instance types, then Karpenter's provisioning loops for the node-bound pods, from
+// the nodes already running when there are any.
 
 export interface SimulationInput {
   readonly cluster: ClusterModel;
@@ -21,6 +23,8 @@ export interface SimulationInput {
   /** The node-bound pod groups (Fargate-bound ones are priced apart). */
   readonly groups: readonly PodGroup[];
   readonly daemonSets: readonly DaemonSetShape[];
+  /** Nodes already running, with the pods bound to them: the plan adds to them before it launches more. */
+  readonly existingNodes?: readonly StateNode[];
 }
 
 /** Karpenter tries NodePools by descending weight; equal weights by name, later in the alphabet first (OrderByWeight). */
@@ -67,7 +71,7 @@ export interface ScenarioRun {
   /** Each pool's offerings under the scenario, in Karpenter's order. */
   readonly pools: readonly PoolOfferings[];
   readonly fits: FitCache;
-  readonly result: ScheduleResult;
+  readonly result: ProvisioningResult;
 }
 
 export function simulateScenario(scenario: Scenario, input: SimulationInput): ScenarioRun {
@@ -77,14 +81,18 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
   const fits = new FitCache(input.catalogue.labelKeys, cluster.region);
   const daemonSets = [...systemDaemonSets(cluster.nodeDaemonSets), ...input.daemonSets];
   const pools = poolOrder(cluster.pools).map((pool) => withDaemonOverhead(poolOfferings(pool, scenario.rewrite(pool), context), daemonSets, fits));
-  const result = schedule({
+  const result = provision({
     pools,
     groups: input.groups,
+    existingNodes: input.existingNodes,
+    daemonSets,
     fits,
     universe: domainUniverse(pools),
+    region: cluster.region,
     spotKnown: input.prices.spotKnown,
     zonesKnown: known,
-    scaleUp: scenario.scaleUp === true ? input.groups.map((g) => Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)) : undefined,
+    scaleUp:
+      scenario.scaleUp === true ? new Map(input.groups.map((g) => [g, Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)])) : undefined,
   });
   return { pools, fits, result };
 }

@@ -6,7 +6,7 @@ import type { NodeClaim } from "./node-claim";
 // one to one NodeClaim's count, which moves it a little to the right.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/scheduler.go addToInflightNode
 
-const before = (a: NodeClaim, b: NodeClaim) => a.pods < b.pods || (a.pods === b.pods && a.id < b.id);
+const before = (a: NodeClaim, b: NodeClaim) => a.podCount < b.podCount || (a.podCount === b.podCount && a.id < b.id);
 
 export class EmptiestFirst {
   private readonly order: NodeClaim[] = [];

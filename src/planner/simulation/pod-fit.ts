@@ -1,6 +1,7 @@
 import { allowedValues, formatRequirement, type Requirement, satisfies } from "../../instance-catalogue/requirements";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { Toleration } from "../workload/workload-model";
+import { type FitOrReason, fitWith, refuse } from "./fit-or-reason";
 import { OPEN_LABELS, type PoolOfferings, type PricedCapacityType } from "./pool-offerings";
 import { formatTaint, untoleratedTaint } from "./taints";
 
@@ -25,8 +26,6 @@ export interface PoolFit {
   readonly zones: readonly string[];
 }
 
-export type FitResult = { readonly ok: true; readonly fit: PoolFit } | { readonly ok: false; readonly reason: string };
-
 /** Whether a pod requirement on a label the pool itself defines (its labels, name, custom requirements) can hold. */
 function poolLabelAllows(offerings: PoolOfferings, r: Requirement, region: string): boolean {
   const pool = offerings.pool;
@@ -49,7 +48,7 @@ interface TermFit {
   readonly zones: readonly string[];
 }
 
-function termFit(offerings: PoolOfferings, requirements: readonly Requirement[], typeKeys: ReadonlySet<string>, region: string): TermFit | string {
+function termFit(offerings: PoolOfferings, requirements: readonly Requirement[], typeKeys: ReadonlySet<string>, region: string): FitOrReason<TermFit> {
   let capacityTypes = [...offerings.capacityTypes];
   let zones = offerings.zones;
   const typeRequirements: Requirement[] = [];
@@ -57,16 +56,16 @@ function termFit(offerings: PoolOfferings, requirements: readonly Requirement[],
     if (typeKeys.has(r.key)) typeRequirements.push(r);
     else if (r.key === LABEL.capacityType) capacityTypes = allowedValues(capacityTypes, r);
     else if (r.key === LABEL.zone) zones = allowedValues(zones, r);
-    else if (!poolLabelAllows(offerings, r, region)) return `requires ${formatRequirement(r)}, which the pool's labels and requirements do not provide`;
+    else if (!poolLabelAllows(offerings, r, region)) return refuse(`requires ${formatRequirement(r)}, which the pool's labels and requirements do not provide`);
   }
-  if (capacityTypes.length === 0) return `requires a capacity type the pool does not offer (${offerings.capacityTypes.join(", ")})`;
-  if (zones.length === 0) return `requires a zone the pool cannot launch in (${offerings.zones.join(", ")})`;
-  return { typeRequirements, capacityTypes, zones };
+  if (capacityTypes.length === 0) return refuse(`requires a capacity type the pool does not offer (${offerings.capacityTypes.join(", ")})`);
+  if (zones.length === 0) return refuse(`requires a zone the pool cannot launch in (${offerings.zones.join(", ")})`);
+  return fitWith({ typeRequirements, capacityTypes, zones });
 }
 
 /** Caches fits per pool and pod form, so that a thousand identical pods cost one evaluation. */
 export class FitCache {
-  private readonly fits = new Map<PoolOfferings, Map<string, FitResult>>();
+  private readonly fits = new Map<PoolOfferings, Map<string, FitOrReason<PoolFit>>>();
   private readonly masks = new Map<PoolOfferings, Map<string, Uint8Array>>();
 
   constructor(
@@ -93,21 +92,20 @@ export class FitCache {
     return mask;
   }
 
-  private evaluate(form: PodForm, offerings: PoolOfferings): FitResult {
-    if (offerings.emptyReason !== undefined) return { ok: false, reason: offerings.emptyReason };
+  private evaluate(form: PodForm, offerings: PoolOfferings): FitOrReason<PoolFit> {
+    if (offerings.emptyReason !== undefined) return refuse(offerings.emptyReason);
     const taint = untoleratedTaint(form.tolerations, offerings.pool.taints);
-    if (taint !== undefined) return { ok: false, reason: `does not tolerate the taint ${formatTaint(taint)}` };
-    const result = termFit(offerings, form.requirements, this.typeKeys, this.region);
-    if (typeof result === "string") return { ok: false, reason: result };
-    const accepts = this.mask(offerings, result.typeRequirements);
-    if (!accepts.includes(1)) {
-      return { ok: false, reason: `requires ${result.typeRequirements.map(formatRequirement).join(", ")}, which none of the pool's instance types has` };
-    }
-    return { ok: true, fit: { accepts, capacityTypes: result.capacityTypes, zones: result.zones } };
+    if (taint !== undefined) return refuse(`does not tolerate the taint ${formatTaint(taint)}`);
+    const term = termFit(offerings, form.requirements, this.typeKeys, this.region);
+    if (!term.ok) return term;
+    const { typeRequirements, capacityTypes, zones } = term.value;
+    const accepts = this.mask(offerings, typeRequirements);
+    if (!accepts.includes(1)) return refuse(`requires ${typeRequirements.map(formatRequirement).join(", ")}, which none of the pool's instance types has`);
+    return fitWith({ accepts, capacityTypes, zones });
   }
 
   /** The pod, in this form, on this pool. */
-  fit(form: PodForm, offerings: PoolOfferings): FitResult {
+  fit(form: PodForm, offerings: PoolOfferings): FitOrReason<PoolFit> {
     let byForm = this.fits.get(offerings);
     if (byForm === undefined) {
       byForm = new Map();

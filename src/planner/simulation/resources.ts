@@ -1,3 +1,5 @@
+import type { PodShape } from "../workload/workload-model";
+
 // Amounts of what pods request and nodes offer: CPU in millicores, memory in bytes, pods as a count, and
 // extended resources (GPUs, ...) as counts by name.
 
@@ -9,6 +11,9 @@ export interface Resources {
 }
 
 export const NO_RESOURCES: Resources = { cpu: 0, memory: 0, pods: 0, extended: {} };
+
+/** What one pod asks of a node: its requests, and one of the node's pods (resources.RequestsForPods). */
+export const requestsOf = (pod: PodShape): Resources => ({ cpu: pod.cpuMillis, memory: pod.memoryBytes, pods: 1, extended: pod.extended });
 
 export function addResources(a: Resources, b: Resources, times = 1): Resources {
   const extended: Record<string, number> = { ...a.extended };
