@@ -7,8 +7,6 @@ import { FitCache } from "../simulation/pod-fit";
 import { type PoolOfferings, type Prices, poolOfferings } from "../simulation/pool-offerings";
 import { type ProvisioningResult, provision } from "../simulation/provisioner";
 import type { StateNode } from "../simulation/state-node";
-import { untoleratedTaint } from "../simulation/taints";
-import type { DomainUniverse } from "../simulation/topology";
 import { type DaemonSetShape, PLAIN_POD, type PodGroup } from "../workload/workload-model";
 import type { Scenario } from "./scenarios";
 
@@ -56,17 +54,6 @@ export function clusterZones(cluster: ClusterModel): { readonly zones: readonly 
     : { zones: Array.from({ length: cluster.zoneCount }, (_, i) => `zone-${i + 1}`), known: false };
 }
 
-function domainUniverse(pools: readonly PoolOfferings[]): DomainUniverse {
-  const union = (lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
-  const allZones = union(pools.map((p) => p.zones));
-  return {
-    // nodeTaintsPolicy Honor: only the zones of pools whose taints the owner tolerates count.
-    zones: (owner) =>
-      owner === undefined ? allZones : union(pools.filter((p) => untoleratedTaint(owner.pod.tolerations, p.pool.taints) === undefined).map((p) => p.zones)),
-    capacityTypes: union(pools.map((p) => p.capacityTypes)),
-  };
-}
-
 export interface ScenarioRun {
   /** Each pool's offerings under the scenario, in Karpenter's order. */
   readonly pools: readonly PoolOfferings[];
@@ -87,7 +74,6 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
     existingNodes: input.existingNodes,
     daemonSets,
     fits,
-    universe: domainUniverse(pools),
     region: cluster.region,
     spotKnown: input.prices.spotKnown,
     zonesKnown: known,

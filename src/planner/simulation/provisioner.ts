@@ -1,4 +1,5 @@
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
+import { domainUniverse } from "./domain-universe";
 import { chooseLaunch, type LaunchChoice, launchedNode, type PlannedNode, plannedNode } from "./launch";
 import { NodeClaimTemplate } from "./node-claim-template";
 import { type PodData, podDataOf } from "./pod-data";
@@ -8,7 +9,7 @@ import { schedulingForms } from "./preferences";
 import { byCpuAndMemoryDescending, type QueuedPods } from "./queue";
 import { type Results, Scheduler } from "./scheduler";
 import type { StateNode } from "./state-node";
-import { type DomainUniverse, Topology } from "./topology";
+import { Topology } from "./topology";
 
 // Karpenter's provisioner, for the pods of a plan: provisioning loops, each a scheduler solving the pods still
 // pending against the nodes that exist, until a loop places nothing. The NodeClaims a loop opens launch; the
@@ -28,7 +29,6 @@ export interface ProvisioningInput {
   /** Every DaemonSet of the cluster (its add-ons' and the workload's). */
   readonly daemonSets: readonly DaemonSetShape[];
   readonly fits: FitCache;
-  readonly universe: DomainUniverse;
   readonly region: string;
   readonly spotKnown: boolean;
   readonly zonesKnown: boolean;
@@ -83,7 +83,7 @@ class Provisioner {
     this.pods = input.groups.map((group) => podDataOf(group, preferNoSchedule));
     this.nodes = [...(input.existingNodes ?? [])];
     const constraintsOf = (g: PodGroup) => schedulingForms(g.pod, preferNoSchedule)[0].constraints;
-    this.topology = new Topology(allGroups(input.groups, this.nodes), constraintsOf, input.universe);
+    this.topology = new Topology(allGroups(input.groups, this.nodes), constraintsOf, domainUniverse(input.pools, this.nodes));
     this.queueRank = new Map(byCpuAndMemoryDescending(this.pods.map((pod) => ({ pod }))).map(({ pod }, rank) => [pod, rank]));
   }
 

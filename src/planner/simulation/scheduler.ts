@@ -63,7 +63,7 @@ export class Scheduler {
   private readonly existingInOrder: readonly ExistingNode[];
   /** Each NodePool with what is left of its limits. */
   private readonly pools: readonly { readonly template: NodeClaimTemplate; readonly remaining: RemainingResources }[];
-  private readonly inflight = new EmptiestFirst();
+  private readonly inflight = new EmptiestFirst<NodeClaim>();
   private readonly newNodeClaims: NodeClaim[] = [];
   /** The smallest requests of the pods being solved: a node with less room is closed to all of them. */
   private minCpu = 0;
