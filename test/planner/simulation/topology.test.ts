@@ -104,6 +104,22 @@ describe("topology spread on zones", () => {
     expect(next(minDomains, claim("third", ["zone-a", "zone-b"])).ok).toBe(false);
   });
 
+  it("takes the zone with the fewest matching pods even where the skew would allow a fuller one (topologygroup.go nextDomainTopologySpread)", () => {
+    // maxSkew 2, one pod in zone-a: zone-a is still allowed (1 + 1 - 0 <= 2), zone-b has fewer.
+    const loose = podGroup("web", 2, podShape(100, 0, { topologySpread: [spread(LABEL.zone, 2, "web")] }));
+    const { topology, next } = topologyOf([loose]);
+    topology.record(loose, claim("h1", ["zone-a"]));
+    expect(next(loose, claim("h2"))).toEqual({ ok: true, value: claim("h2", ["zone-b"]) });
+  });
+
+  it("follows 'should schedule to the non-minimum domain if its all that's available': within maxSkew, the only zone the node may use", () => {
+    // maxSkew 5, zone-a at 1: a NodeClaim pinned to zone-a may still take a pod (1 + 1 - 0 <= 5).
+    const loose = podGroup("web", 2, podShape(100, 0, { topologySpread: [spread(LABEL.zone, 5, "web")] }));
+    const { topology, next } = topologyOf([loose]);
+    topology.record(loose, claim("h1", ["zone-a"]));
+    expect(next(loose, claim("h1", ["zone-a"]))).toEqual({ ok: true, value: claim("h1", ["zone-a"]) });
+  });
+
   it("counts a pod only once its node is down to one zone (topology.go Record)", () => {
     const { topology, next } = topologyOf([web]);
     topology.record(web, claim("unpinned"));
