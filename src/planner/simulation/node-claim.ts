@@ -174,7 +174,7 @@ export class NodeClaim {
  * Whether the types left still meet a pool's minValues: as many distinct values of each key among the types a
  * launch may choose from (cloudprovider/types.go SatisfiesMinValues).
  */
-export function satisfiesMinValues(candidates: readonly Pick<Candidate, "labels">[], minValues: readonly Requirement[]): FitOrReason {
+export function satisfiesMinValues(candidates: readonly Candidate[], minValues: readonly Requirement[]): FitOrReason {
   for (const r of minValues) {
     const distinct = new Set(candidates.map((c) => c.labels[r.key]).filter((v) => v !== undefined)).size;
     if (distinct < (r.minValues ?? 0)) return refuse(`the types left have ${distinct} distinct ${r.key} values; the pool's minValues asks for ${r.minValues}`);

@@ -3,7 +3,7 @@ import { EmptiestFirst } from "./emptiest-first";
 import { ExistingNode } from "./existing-node";
 import { FITS, type FitOrReason, refuse } from "./fit-or-reason";
 import { RemainingResources } from "./limits";
-import { NO_ROOM, NO_TYPE_HOLDS, NodeClaim, satisfiesMinValues } from "./node-claim";
+import { NO_ROOM, NO_TYPE_HOLDS, NodeClaim } from "./node-claim";
 import type { NodeClaimTemplate } from "./node-claim-template";
 import type { PodData } from "./pod-data";
 import type { FitCache } from "./pod-fit";
@@ -138,12 +138,6 @@ export class Scheduler {
     const r = pod.requests;
     for (const node of this.existingInOrder) {
       if (node.cannotHold(r) || refused?.nodes.has(node) || node.closedTo(this.minCpu, this.minMemory)) continue;
-      // TEMPORARY, removed by the next commit: the planner held a launched node to its pool's minValues.
-      const template = this.pools.find((p) => p.template.pool.name === nodePoolOf(node.state))?.template;
-      if (template !== undefined && !satisfiesMinValues([node.state], template.minValues).ok) {
-        refused?.nodes.add(node);
-        continue;
-      }
       if (node.add(pod, form).ok) return true;
       refused?.nodes.add(node);
     }

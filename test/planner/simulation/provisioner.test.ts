@@ -73,6 +73,15 @@ describe("provisioning loops", () => {
     expect(result.nodes.map((n) => [n.type.name, n.pods, n.cpuRequested, n.groups])).toEqual([["g.small", 3, 1500, [{ id: "default/web", count: 3 }]]]);
   });
 
+  it("plans a later loop's pods onto a node of a pool with minValues, which binds the launch, not the node", () => {
+    // minValues 2 on the instance type: the first pod's NodeClaim keeps all four types and launches as g.small;
+    // the autoscaler's 2 pods of 500m join that node (1500m of 2000m) instead of opening another.
+    const diverse = pool("diverse", { requirements: [{ key: LABEL.instanceType, operator: "Exists", minValues: 2 }] });
+    const web = podGroup("web", 1, podShape(500, 0));
+    const result = provisionOn([diverse], [web], [], new Map([[web, 2]]));
+    expect(summary(result.nodes)).toEqual(["g.small spot any 3"]);
+  });
+
   it("launches each NodeClaim as the node the next loop sees: in one zone, of one capacity type", () => {
     const zoned = podGroup("zoned", 1, podShape(10, 0, { nodeSelector: [inValues(LABEL.zone, "zone-b")] }));
     expect(summary(provisionOn([pool("default")], [zoned]).nodes)).toEqual(["g.small spot zone-b 1"]);

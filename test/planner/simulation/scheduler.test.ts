@@ -67,6 +67,13 @@ describe("Scheduler.add: existing nodes, then in-flight NodeClaims, then a new N
     ]);
   });
 
+  it("puts a pod on a node of a pool with minValues: minValues narrows what a NodeClaim may launch as, not a node (existingnode.go Add)", () => {
+    const diverse = pool("diverse", { requirements: [{ key: LABEL.instanceType, operator: "In", values: ["m.small", "m.large"], minValues: 2 }] });
+    const web = podGroup("web", 1, podShape(10, 0));
+    const results = solve({ pools: [diverse], groups: [web], existing: [runningNode("ip-1", "m.small", { pool: "diverse" })] });
+    expect(placements(results)).toEqual({ existing: [["ip-1", ["web x1"]]], new: [], pending: [] });
+  });
+
   it("opens a NodeClaim from the first pool, in the order given, that can hold the pod", () => {
     const arm = podGroup("arm", 1, podShape(10, 0, { nodeSelector: [inValues(LABEL.arch, "arm64")] }));
     const amdOnly = pool("amd", { requirements: [inValues(LABEL.arch, "amd64")] });
