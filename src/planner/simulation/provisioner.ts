@@ -36,18 +36,13 @@ export interface ProvisioningInput {
   readonly scaleUp?: ReadonlyMap<PodGroup, number>;
 }
 
-export interface Unschedulable {
-  readonly id: string;
-  readonly count: number;
-  readonly reason: string;
-}
-
 export interface ProvisioningResult {
   /** The nodes the plan launches, in launch order, each with every pod the plan put on it. */
   readonly nodes: readonly PlannedNode[];
   /** The nodes given as running, in the order given, with the pods the plan added to them. */
   readonly existingNodes: readonly StateNode[];
-  readonly unschedulable: readonly Unschedulable[];
+  /** Pods no loop found a node for, by group, with why the last of them found none. */
+  readonly unschedulable: readonly { readonly id: string; readonly count: number; readonly reason: string }[];
   /** Pods that were placed only after giving up preferences, by group and what was given up. */
   readonly relaxed: readonly { readonly id: string; readonly count: number; readonly gaveUp: string }[];
 }
