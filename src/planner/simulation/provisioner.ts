@@ -16,7 +16,9 @@ import { Topology } from "./topology";
 // next loop sees them as nodes of one type, zone and capacity type, at their real capacity against the pools'
 // limits. Pods held back by limits (a new NodeClaim reserves its largest option), or by zone anti-affinity (a
 // NodeClaim that may land in any free zone blocks them all), are planned by a later loop, as Karpenter's next
-// provisioning loop would plan them.
+// provisioning loop would plan them. A later loop takes the pods in the order the last one left them, where
+// Karpenter sorts each loop's queue afresh (queue.go NewQueue): sorting again would be closer to Karpenter and
+// can change a plan, so it is left to a change of its own.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/provisioner.go (Schedule, NewScheduler)
 
 export interface ProvisioningInput {
