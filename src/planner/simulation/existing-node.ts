@@ -5,7 +5,7 @@ import { daemonRequests, daemonSetRunsOnNode } from "./daemon-overhead";
 import { FITS, type FitOrReason, refuse } from "./fit-or-reason";
 import type { PodData } from "./pod-data";
 import type { SchedulingForm } from "./preferences";
-import { addResources, fits, NO_RESOURCES, type Resources, requestsOf } from "./resources";
+import { addResources, fits, type Resources, requestsOfPods } from "./resources";
 import type { StateNode } from "./state-node";
 import { formatTaint, untoleratedTaint } from "./taints";
 import type { Placement, PodCount, Topology } from "./topology";
@@ -17,6 +17,9 @@ import type { Placement, PodCount, Topology } from "./topology";
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/existingnode.go (NewExistingNode, Add)
 
 export const EXCEEDS_NODE_RESOURCES = "exceeds node resources";
+
+/** Made once: a pod may pass by hundreds of full nodes. */
+const EXCEEDS_NODE_RESOURCES_REFUSAL = refuse(EXCEEDS_NODE_RESOURCES);
 
 /** Each amount of `a` less `b`, never below zero (existingnode.go keeps the DaemonSets' remaining requests non-negative). */
 function lessFloored(a: Resources, b: Resources): Resources {
@@ -46,7 +49,7 @@ export class ExistingNode {
     const capacityType = state.labels[LABEL.capacityType];
     this.placement = { host: state.name, zones: zone === undefined ? [] : [zone], capacityTypes: capacityType === undefined ? [] : [capacityType] };
     this.runs = state.pods.map(({ group, count }) => ({ group, count }));
-    this.requestedSoFar = state.pods.reduce((sum, { group, count }) => addResources(sum, requestsOf(group.pod), count), NO_RESOURCES);
+    this.requestedSoFar = requestsOfPods(state.pods);
     const running = daemonRequests(state.daemonSetPods);
     const belonging = daemonRequests(daemonSets.filter((ds) => daemonSetRunsOnNode(ds, state.labels, state.taints)));
     this.daemons = addResources(running, lessFloored(belonging, running));
@@ -91,7 +94,7 @@ export class ExistingNode {
   add(pod: PodData, form: SchedulingForm): FitOrReason {
     const taint = untoleratedTaint(form.tolerations, this.state.taints);
     if (taint !== undefined) return refuse(`does not tolerate the taint ${formatTaint(taint)}`);
-    if (!fits(pod.requests, this.requestedSoFar, this.daemons, this.state.allocatable)) return refuse(EXCEEDS_NODE_RESOURCES);
+    if (!fits(pod.requests, this.requestedSoFar, this.daemons, this.state.allocatable)) return EXCEEDS_NODE_RESOURCES_REFUSAL;
     const allowed = this.allows(form);
     if (!allowed.ok) return allowed;
     const placed = this.topology.addRequirements(pod.group, form.constraints, form.strict, this.placement);

@@ -2,7 +2,7 @@ import type { InstanceType } from "../../instance-catalogue/instance-catalogue";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { NodeClaim } from "./node-claim";
 import { type Candidate, cheapestSpot, type PricedCapacityType } from "./pool-offerings";
-import { addResources, NO_RESOURCES, requestsOf } from "./resources";
+import type { Resources } from "./resources";
 import type { StateNode } from "./state-node";
 
 // What a planned NodeClaim launches as, the way Karpenter's AWS provider chooses (pkg/providers/instance,
@@ -111,10 +111,12 @@ export function launchedNode(nc: NodeClaim, choice: LaunchChoice, region: string
   };
 }
 
-/** The planned node a launch became, with every pod the plan put on it (in this loop and later ones). */
-export function plannedNode(pool: string, choice: LaunchChoice, node: StateNode): PlannedNode {
+/**
+ * The planned node a launch became, with every pod the plan put on it (in this loop and later ones), and what
+ * they request as the scheduler counted it.
+ */
+export function plannedNode(pool: string, choice: LaunchChoice, node: StateNode, requested: Resources): PlannedNode {
   const c = choice.candidate;
-  const requested = node.pods.reduce((sum, { group, count }) => addResources(sum, requestsOf(group.pod), count), NO_RESOURCES);
   return {
     pool,
     type: c.type,

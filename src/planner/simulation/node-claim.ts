@@ -20,6 +20,10 @@ import type { Placement, PodCount, Topology } from "./topology";
 export const NO_ROOM = "no instance type it may still launch as has room for the pod";
 export const NO_TYPE_HOLDS = "no instance type it may still launch as holds the pod beside the others and the DaemonSets";
 
+// The refusals a pod meets most, made once: a pod may pass by hundreds of full NodeClaims.
+const NO_ROOM_REFUSAL = refuse(NO_ROOM);
+const NO_TYPE_HOLDS_REFUSAL = refuse(NO_TYPE_HOLDS);
+
 interface Free {
   cpu: number;
   memory: number;
@@ -116,7 +120,7 @@ export class NodeClaim {
     const poolFit = this.fitCache.fit(form, this.template.offerings);
     if (!poolFit.ok) return poolFit;
     const fit = poolFit.value;
-    if (this.cannotHold(pod.requests)) return refuse(NO_ROOM);
+    if (this.cannotHold(pod.requests)) return NO_ROOM_REFUSAL;
     const capacityTypes = this.capacityTypesLeft.filter((t) => fit.capacityTypes.includes(t));
     if (capacityTypes.length === 0) return refuse(`the pod requires a capacity type the node cannot be (${this.capacityTypesLeft.join(", ")})`);
     const zones = this.zonesLeft.filter((z) => fit.zones.includes(z));
@@ -137,7 +141,7 @@ export class NodeClaim {
           fits(r, this.requestedSoFar, c.overhead, c.allocatable) &&
           (!spotKnown || offered(c, placement.capacityTypes, placement.zones, true)),
       );
-      if (viable.length === 0) return refuse(NO_TYPE_HOLDS);
+      if (viable.length === 0) return NO_TYPE_HOLDS_REFUSAL;
       const enough = satisfiesMinValues(viable, minValues);
       if (!enough.ok) return enough;
     }

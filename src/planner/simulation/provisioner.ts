@@ -5,8 +5,8 @@ import { NodeClaimTemplate } from "./node-claim-template";
 import { type PodData, podDataOf } from "./pod-data";
 import type { FitCache } from "./pod-fit";
 import type { PoolOfferings } from "./pool-offerings";
-import { schedulingForms } from "./preferences";
 import { byCpuAndMemoryDescending, type QueuedPods } from "./queue";
+import type { Resources } from "./resources";
 import { type Results, Scheduler } from "./scheduler";
 import type { StateNode } from "./state-node";
 import { Topology } from "./topology";
@@ -52,11 +52,11 @@ export interface ProvisioningResult {
 /** Provisioning loops per wave of pods: enough for zone anti-affinity across every zone a region has. */
 const LOOPS = 10;
 
-/** The pod groups the scheduler may meet: those to plan, then those only bound to nodes already running. */
-function allGroups(groups: readonly PodGroup[], nodes: readonly StateNode[]): PodGroup[] {
+/** The pod groups only bound to nodes already running, not among those to plan: topology counts them too. */
+function boundOnly(groups: readonly PodGroup[], nodes: readonly StateNode[]): PodGroup[] {
+  if (nodes.length === 0) return [];
   const known = new Set(groups);
-  const bound = nodes.flatMap((n) => n.pods.map((p) => p.group)).filter((g) => !known.has(g) && known.add(g));
-  return [...groups, ...bound];
+  return nodes.flatMap((n) => n.pods.map((p) => p.group)).filter((g) => !known.has(g) && known.add(g));
 }
 
 type RelaxedCount = { readonly id: string; count: number; readonly gaveUp: string };
@@ -65,12 +65,15 @@ class Provisioner {
   private readonly templates: readonly NodeClaimTemplate[];
   private readonly pods: readonly PodData[];
   private readonly topology: Topology;
-  /** Each pod's place in a first loop's queue: pods added later queue among those left, in that order. */
+  /** The pods in a first loop's order; pods added later queue among those left, in that order. */
+  private readonly queueOrder: readonly PodData[];
   private readonly queueRank: ReadonlyMap<PodData, number>;
   /** The nodes given, then those the loops launched, in launch order. */
   private nodes: StateNode[];
   /** How each node the loops launched launched: the nodes after those given, in the same order. */
   private readonly launches: { readonly pool: string; readonly choice: LaunchChoice }[] = [];
+  /** What the pods on each launched node request, as the last loop counted them. */
+  private launchedRequests: Resources[] = [];
   private nextNodeClaimId = 1;
   private readonly relaxed = new Map<string, RelaxedCount>();
 
@@ -79,9 +82,10 @@ class Provisioner {
     const preferNoSchedule = input.pools.some((p) => p.pool.taints.some((t) => t.effect === "PreferNoSchedule"));
     this.pods = input.groups.map((group) => podDataOf(group, preferNoSchedule));
     this.nodes = [...(input.existingNodes ?? [])];
-    const constraintsOf = (g: PodGroup) => schedulingForms(g.pod, preferNoSchedule)[0].constraints;
-    this.topology = new Topology(allGroups(input.groups, this.nodes), constraintsOf, domainUniverse(input.pools, this.nodes));
-    this.queueRank = new Map(byCpuAndMemoryDescending(this.pods.map((pod) => ({ pod }))).map(({ pod }, rank) => [pod, rank]));
+    const bound = boundOnly(input.groups, this.nodes).map((group) => podDataOf(group, preferNoSchedule));
+    this.topology = new Topology([...this.pods, ...bound], domainUniverse(input.pools, this.nodes));
+    this.queueOrder = byCpuAndMemoryDescending(this.pods);
+    this.queueRank = new Map(this.queueOrder.map((pod, rank) => [pod, rank]));
   }
 
   run(): ProvisioningResult {
@@ -93,7 +97,7 @@ class Provisioner {
     }
     const given = this.nodes.length - this.launches.length;
     return {
-      nodes: this.launches.map(({ pool, choice }, i) => plannedNode(pool, choice, this.nodes[given + i])),
+      nodes: this.launches.map(({ pool, choice }, i) => plannedNode(pool, choice, this.nodes[given + i], this.launchedRequests[i])),
       existingNodes: this.nodes.slice(0, given),
       unschedulable: pending.map((e) => ({ id: e.pod.group.id, count: e.count, reason: e.reason ?? "not planned" })),
       relaxed: [...this.relaxed.values()],
@@ -105,7 +109,7 @@ class Provisioner {
   }
 
   private runsOf(count: (pod: PodData) => number): QueuedPods[] {
-    return this.inQueueOrder(this.pods.filter((pod) => count(pod) > 0).map((pod) => ({ pod, count: count(pod) })));
+    return this.queueOrder.filter((pod) => count(pod) > 0).map((pod) => ({ pod, count: count(pod) }));
   }
 
   /** Provisioning loops until one places nothing; returns what is still pending. */
@@ -131,10 +135,13 @@ class Provisioner {
 
   /** The loop's NodeClaims launch; the next loop sees them as nodes, at their real capacity. */
   private launch(results: Results): void {
+    const given = this.nodes.length - this.launches.length;
     this.nodes = results.existingNodes.map((node) => node.toStateNode());
+    this.launchedRequests = results.existingNodes.slice(given).map((node) => node.requested);
     for (const nc of results.newNodeClaims) {
       const choice = chooseLaunch(nc, this.input.zonesKnown);
       this.launches.push({ pool: nc.template.pool.name, choice });
+      this.launchedRequests.push(nc.requested);
       this.nodes.push(launchedNode(nc, choice, this.input.region));
     }
     this.nextNodeClaimId += results.newNodeClaims.length;

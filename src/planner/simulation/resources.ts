@@ -15,6 +15,24 @@ export const NO_RESOURCES: Resources = { cpu: 0, memory: 0, pods: 0, extended: {
 /** What one pod asks of a node: its requests, and one of the node's pods (resources.RequestsForPods). */
 export const requestsOf = (pod: PodShape): Resources => ({ cpu: pod.cpuMillis, memory: pod.memoryBytes, pods: 1, extended: pod.extended });
 
+/** What the pods of some groups request together, `count` pods of each (allocation-free: a node may hold thousands). */
+export function requestsOfPods(pods: readonly { readonly group: { readonly pod: PodShape }; readonly count: number }[]): Resources {
+  let cpu = 0;
+  let memory = 0;
+  let count = 0;
+  let extended: Record<string, number> | undefined;
+  for (const { group, count: n } of pods) {
+    cpu += group.pod.cpuMillis * n;
+    memory += group.pod.memoryBytes * n;
+    count += n;
+    for (const [name, amount] of Object.entries(group.pod.extended)) {
+      extended ??= {};
+      extended[name] = (extended[name] ?? 0) + amount * n;
+    }
+  }
+  return { cpu, memory, pods: count, extended: extended ?? {} };
+}
+
 export function addResources(a: Resources, b: Resources, times = 1): Resources {
   const extended: Record<string, number> = { ...a.extended };
   for (const [name, amount] of Object.entries(b.extended)) extended[name] = (extended[name] ?? 0) + amount * times;

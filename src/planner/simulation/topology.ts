@@ -3,6 +3,7 @@ import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { formatSelector, selects, withLabels } from "../workload/label-selector";
 import type { LabelSelector, NamespaceScope, PodGroup } from "../workload/workload-model";
 import { type FitOrReason, fitWith, refuse } from "./fit-or-reason";
+import type { PodData } from "./pod-data";
 import type { PodConstraint } from "./preferences";
 import { allowsHost, bump, domainKindOf, nextDomains, type TopologyGroup } from "./topology-group";
 
@@ -53,22 +54,34 @@ function resolvedSelector(
 /** Most pods meet no constraint: they share one empty list rather than each holding its own. */
 const NONE: readonly TopologyGroup[] = [];
 
+/** The topology groups a pod group takes part in; pods in none have no entry. */
+interface Involvement {
+  /** The groups whose selector matches its pods (they count them). */
+  counting: readonly TopologyGroup[];
+  /** The required anti-affinity groups it owns (its pods are counted as owners). */
+  owning: readonly TopologyGroup[];
+  /** Required anti-affinity groups of other pods that select it (inverse anti-affinity). */
+  repelling: readonly TopologyGroup[];
+}
+
 export class Topology {
   private readonly byHash = new Map<string, TopologyGroup>();
   private readonly byConstraint = new Map<object, TopologyGroup>();
-  /** Per pod group: the topology groups whose selector matches its pods (they count them). */
-  private readonly counting = new Map<PodGroup, readonly TopologyGroup[]>();
-  /** Per pod group: the required anti-affinity groups it owns (its pods are counted as owners). */
-  private readonly owning = new Map<PodGroup, readonly TopologyGroup[]>();
-  /** Per pod group: required anti-affinity groups of other pods that select it (inverse anti-affinity). */
-  private readonly repelling = new Map<PodGroup, readonly TopologyGroup[]>();
+  /** Per pod group, looked up once for each pod a scheduler tries. */
+  private readonly involvement = new Map<PodGroup, Involvement>();
 
-  /** `groups`: every pod group the scheduler may record, those to schedule and those already on nodes. */
-  constructor(groups: readonly PodGroup[], constraintsOf: (group: PodGroup) => readonly PodConstraint[], universe: DomainUniverse) {
+  /**
+   * `pods`: every pod the scheduler may record, those to schedule and those already on nodes, each with the
+   * forms it is tried in (its constraints as written make the groups).
+   */
+  constructor(pods: readonly Pick<PodData, "group" | "forms">[], universe: DomainUniverse) {
     const matchers: { group: TopologyGroup; matches: (g: PodGroup) => boolean }[] = [];
-    for (const owner of groups) {
+    for (const { group: owner, forms } of pods) {
+      const constraints = forms[0].constraints;
+      // Most pods have no constraint: no list for them.
+      if (constraints.length === 0) continue;
       const owned: TopologyGroup[] = [];
-      for (const c of constraintsOf(owner)) {
+      for (const c of constraints) {
         const key = c.kind === "spread" ? c.spread.topologyKey : c.term.topologyKey;
         const domain = domainKindOf(key);
         if (domain === undefined) continue;
@@ -103,15 +116,15 @@ export class Topology {
         this.byConstraint.set(raw, group);
         if (c.kind === "anti-affinity" && !c.preferred) owned.push(group);
       }
-      if (owned.length > 0) this.owning.set(owner, owned);
+      if (owned.length > 0) this.involvement.set(owner, { counting: NONE, owning: owned, repelling: NONE });
     }
-    const requiredAnti = new Set([...this.owning.values()].flat());
-    for (const g of groups) {
+    const requiredAnti = new Set([...this.involvement.values()].flatMap((i) => i.owning));
+    for (const { group: g } of pods) {
       const counted = matchers.length === 0 ? NONE : matchers.filter((m) => m.matches(g)).map((m) => m.group);
       if (counted.length === 0) continue;
-      this.counting.set(g, counted);
       const repelled = requiredAnti.size === 0 ? NONE : counted.filter((t) => requiredAnti.has(t));
-      if (repelled.length > 0) this.repelling.set(g, repelled);
+      const owned = this.involvement.get(g)?.owning ?? NONE;
+      this.involvement.set(g, { counting: counted, owning: owned, repelling: repelled });
     }
   }
 
@@ -122,7 +135,7 @@ export class Topology {
 
   /** Whether the pods of `group` count in `t`. */
   counts(group: PodGroup, t: TopologyGroup): boolean {
-    return (this.counting.get(group) ?? NONE).includes(t);
+    return (this.involvement.get(group)?.counting ?? NONE).includes(t);
   }
 
   /** Forgets every count, then counts the pods already on these nodes (topology.go countDomains). */
@@ -137,14 +150,16 @@ export class Topology {
 
   /** Counts `times` pods of `group` placed on a node that now stands at `at`. */
   record(group: PodGroup, at: Placement, times = 1): void {
+    const involved = this.involvement.get(group);
+    if (involved === undefined) return;
     const domains = (t: TopologyGroup, all: boolean): readonly string[] => {
       if (t.domain === "hostname") return [at.host];
       const values = t.domain === "zone" ? at.zones : at.capacityTypes;
       // Spread and affinity count a pod only once its node is down to one domain; anti-affinity blocks them all.
       return all || values.length === 1 ? values : [];
     };
-    for (const t of this.counting.get(group) ?? NONE) for (const d of domains(t, t.kind === "anti-affinity")) if (bump(t.counts, d, times)) t.nonEmpty++;
-    for (const t of this.owning.get(group) ?? NONE) for (const d of domains(t, true)) bump(t.owners, d, times);
+    for (const t of involved.counting) for (const d of domains(t, t.kind === "anti-affinity")) if (bump(t.counts, d, times)) t.nonEmpty++;
+    for (const t of involved.owning) for (const d of domains(t, true)) bump(t.owners, d, times);
   }
 
   /**
@@ -157,7 +172,7 @@ export class Topology {
     strict: readonly Requirement[],
     at: Placement<C>,
   ): FitOrReason<Placement<C>> {
-    const repelling = this.repelling.get(group) ?? NONE;
+    const repelling = this.involvement.get(group)?.repelling ?? NONE;
     if (constraints.length === 0 && repelling.length === 0) return fitWith(at);
     let { zones, capacityTypes } = at;
     const self = (t: TopologyGroup) => (this.counts(group, t) ? 1 : 0);

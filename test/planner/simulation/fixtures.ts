@@ -168,8 +168,7 @@ export function simulation(options: SimulationOptions): Simulation {
   const tolerate = pools.some((p) => p.pool.taints.some((t) => t.effect === "PreferNoSchedule"));
   const bound = existing.flatMap((n) => n.pods.map((p) => p.group)).filter((g) => !options.groups.includes(g));
   const topology = new Topology(
-    [...options.groups, ...new Set(bound)],
-    (g) => schedulingForms(g.pod, tolerate)[0].constraints,
+    [...options.groups, ...new Set(bound)].map((group) => ({ group, forms: schedulingForms(group.pod, tolerate) })),
     domainUniverse(pools, existing),
   );
   const templates = pools.map((p) => new NodeClaimTemplate(p, false));

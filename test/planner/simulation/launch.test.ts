@@ -71,7 +71,7 @@ describe("launchedNode and plannedNode", () => {
   it("plans the node with every pod on it: their count and requests, by group", () => {
     const nc = claimWith([podGroup("a", 1, podShape(300, 100)), podGroup("b", 1, podShape(200, 50))]);
     const choice = chooseLaunch(nc, true);
-    const planned = plannedNode("default", choice, launchedNode(nc, choice, REGION));
+    const planned = plannedNode("default", choice, launchedNode(nc, choice, REGION), nc.requested);
     expect(planned).toMatchObject({ pool: "default", capacityType: "spot", pods: 2, cpuRequested: 500, memoryRequested: 150 * MIB, cpuAllocatable: 2000 });
     expect(planned.groups).toEqual([
       { id: "default/a", count: 1 },

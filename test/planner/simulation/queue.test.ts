@@ -10,12 +10,11 @@ const run = (name: string, cpu: number, memoryMiB: number, count = 1): QueuedPod
   pod: podDataOf(podGroup(name, count, podShape(cpu, memoryMiB)), false),
   count,
 });
-const names = (runs: readonly QueuedPods[]) => runs.map((r) => r.pod.group.name);
 
 describe("Queue: follows queue.go NewQueue (byCPUAndMemoryDescending), Pop and Push", () => {
   it("orders a first loop by CPU, then memory, both descending; ties keep the order given", () => {
     const runs = [run("small", 100, 512), run("big-cpu", 2000, 128), run("tie-1", 500, 256), run("more-memory", 500, 1024), run("tie-2", 500, 256)];
-    expect(names(byCpuAndMemoryDescending(runs))).toEqual(["big-cpu", "more-memory", "tie-1", "tie-2", "small"]);
+    expect(byCpuAndMemoryDescending(runs.map((r) => r.pod)).map((p) => p.group.name)).toEqual(["big-cpu", "more-memory", "tie-1", "tie-2", "small"]);
   });
 
   it("pops in order, and a run pushed back comes round again after the others", () => {

@@ -40,7 +40,10 @@ const claim = (host: string, zones: readonly string[] = ZONES, capacityTypes: re
 
 function topologyOf(groups: readonly PodGroup[], pools: readonly PoolModel[] = [pool("default")]) {
   const constraintsOf = (g: PodGroup) => schedulingForms(g.pod, false)[0];
-  const topology = new Topology(groups, (g) => constraintsOf(g).constraints, domainUniverse(offeringsOf(pools, newFitCache())));
+  const topology = new Topology(
+    groups.map((group) => ({ group, forms: schedulingForms(group.pod, false) })),
+    domainUniverse(offeringsOf(pools, newFitCache())),
+  );
   /** Where a pod of `group` may go on a node at `at`: the narrowed placement, or the reason. */
   const next = (group: PodGroup, at: Placement) => {
     const { constraints, strict } = constraintsOf(group);
