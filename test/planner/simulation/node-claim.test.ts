@@ -61,7 +61,7 @@ describe("NodeClaim: narrowing the instance types as pods join", () => {
     expect(typeNames(nc.instanceTypeOptions)).toEqual(["g.large", "m.large"]);
   });
 
-  it("counts DaemonSet pods against each type's pod limit (m.small: 10 pods, 2 of them DaemonSets)", () => {
+  it("follows provisioning/suite_test.go 'should account for daemonsets', for pods: each type's pod limit holds its DaemonSet pods (m.small: 10, 2 of them)", () => {
     // Two tiny DaemonSets on an amd64 pool of m.large (20 pods) and m.small (10). After 8 pods m.small is full
     // (8 + 2 = 10); the 9th pod leaves m.large alone (9 + 2 = 11 > 10), and 18 pods fill m.large too.
     const amd = pool("amd", { requirements: [inValues(LABEL.arch, "amd64")] });
