@@ -50,9 +50,10 @@ export function satisfiesAll(label: (key: string) => string | undefined, require
 
 /**
  * The values of a finite domain (capacity types, zones) that a requirement leaves: what an offering-level
- * label can still be. DoesNotExist leaves nothing, since every offering carries these labels.
+ * label can still be. DoesNotExist leaves nothing, since every offering carries these labels. Typed by the
+ * domain's values, so capacity types stay capacity types.
  */
-export function allowedValues(domain: readonly string[], requirement: Requirement): string[] {
+export function allowedValues<T extends string>(domain: readonly T[], requirement: Requirement): T[] {
   return domain.filter((value) => satisfies(value, requirement));
 }
 

@@ -86,9 +86,18 @@ function whenValid(reads: readonly string[]) {
     !payload.issues.some((issue) => issue.params?.fromCheck !== true && issuePaths(issue).some((path) => patterns.some((pattern) => touches(path, pattern))));
 }
 
+/**
+ * The paths each schema's checks read, by schema: a check names its fields by string, so a test holds every
+ * path to the schema it belongs to (test/config/check-reads.test.ts), and a renamed field fails it.
+ */
+const READS = new WeakMap<z.core.$ZodType, readonly string[]>();
+
+/** The fields the checks attached to this very schema read (none for a schema without checks). */
+export const checkReads = (schema: z.core.$ZodType): readonly string[] => READS.get(schema) ?? [];
+
 /** The schema with each check attached, in order. */
 export function withChecks<S extends z.ZodType>(schema: S, checks: readonly FieldCheck<z.output<S>>[]): S {
-  return checks.reduce<S>(
+  const checked = checks.reduce<S>(
     (refined, { reads, check }) =>
       refined.superRefine(
         (value, ctx) =>
@@ -97,6 +106,11 @@ export function withChecks<S extends z.ZodType>(schema: S, checks: readonly Fiel
       ) as S,
     schema,
   );
+  READS.set(
+    checked,
+    checks.flatMap((c) => c.reads),
+  );
+  return checked;
 }
 
 /**

@@ -17,7 +17,7 @@ const flagsOf = (help: string) =>
 
 const ROOT = path.resolve(__dirname, "../..");
 const DEMO = path.join(ROOT, "templates/demo");
-/** Two pods of 250m / 512Mi, no constraint: one node, for the output contract (the demo's plan is held in plan-by-hand). */
+/** Two pods of 250m / 512Mi, no constraint: one node, for the output contract (the demo's plan is held in plan/build-plan.test.ts). */
 const WEB = `apiVersion: apps/v1
 kind: Deployment
 metadata: { name: web }

@@ -3,7 +3,7 @@ import { listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
 import type { PlannedNode } from "../simulation/launch";
 import { cheapestSpot } from "../simulation/pool-offerings";
-import type { ScheduleResult } from "../simulation/scheduler";
+import type { ProvisioningResult } from "../simulation/provisioner";
 import type { PodGroup, Workload } from "../workload/workload-model";
 import { baseCosts, fargateWorkloadCosts } from "./base-costs";
 import { daemonSetReport } from "./daemon-set-report";
@@ -26,7 +26,7 @@ export interface PlanInput {
   readonly workloadSource: string;
 }
 
-function scenarioJson(name: Scenario["name"], result: ScheduleResult): ScenarioJson {
+function scenarioJson(name: Scenario["name"], result: ProvisioningResult): ScenarioJson {
   const hourly = roundUsd(result.nodes.reduce((sum, n) => sum + n.hourlyUsd, 0));
   return {
     name,
@@ -47,7 +47,7 @@ function scenarioJson(name: Scenario["name"], result: ScheduleResult): ScenarioJ
   };
 }
 
-function detail(scenario: Scenario, result: ScheduleResult): ScenarioDetail {
+function detail(scenario: Scenario, result: ProvisioningResult): ScenarioDetail {
   const sum = (f: (n: PlannedNode) => number) => result.nodes.reduce((s, n) => s + f(n), 0);
   return {
     name: scenario.name,

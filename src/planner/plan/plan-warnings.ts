@@ -2,8 +2,8 @@ import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalo
 import { listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
 import type { Prices } from "../simulation/pool-offerings";
-import type { ScheduleResult } from "../simulation/scheduler";
-import { domainKindOf } from "../simulation/topology";
+import type { ProvisioningResult } from "../simulation/provisioner";
+import { domainKindOf } from "../simulation/topology-group";
 import type { PodGroup } from "../workload/workload-model";
 import type { DaemonSetJson } from "./daemon-set-report";
 import type { Scenario } from "./scenarios";
@@ -17,7 +17,7 @@ export interface WarningInput {
   readonly catalogue: InstanceCatalogue;
   readonly prices: Prices;
   readonly nodeGroups: readonly PodGroup[];
-  readonly runs: readonly { readonly scenario: Scenario; readonly result: ScheduleResult }[];
+  readonly runs: readonly { readonly scenario: Scenario; readonly result: ProvisioningResult }[];
   readonly daemonSets: readonly DaemonSetJson[];
 }
 

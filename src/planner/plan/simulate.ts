@@ -3,15 +3,16 @@ import type { Requirement } from "../../instance-catalogue/requirements";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { ClusterModel, PoolModel, SystemPods } from "../model";
 import { withDaemonOverhead } from "../simulation/daemon-overhead";
-import { FitCache, untoleratedTaint } from "../simulation/pod-fit";
+import { FitCache } from "../simulation/pod-fit";
 import { type PoolOfferings, type Prices, poolOfferings } from "../simulation/pool-offerings";
-import { type ScheduleResult, schedule } from "../simulation/scheduler";
-import type { DomainUniverse } from "../simulation/topology";
+import { type ProvisioningResult, provision } from "../simulation/provisioner";
+import type { StateNode } from "../simulation/state-node";
 import { type DaemonSetShape, PLAIN_POD, type PodGroup } from "../workload/workload-model";
 import type { Scenario } from "./scenarios";
 
 // One scenario, end to end: each pool's offerings under the scenario's requirements, with the DaemonSet
-// overhead of each of its instance types, then Karpenter's scheduling of the node-bound pods.
+// overhead of each of its instance types, then Karpenter's provisioning loops for the node-bound pods, from
+// the nodes already running when there are any.
 
 export interface SimulationInput {
   readonly cluster: ClusterModel;
@@ -20,12 +21,16 @@ export interface SimulationInput {
   /** The node-bound pod groups (Fargate-bound ones are priced apart). */
   readonly groups: readonly PodGroup[];
   readonly daemonSets: readonly DaemonSetShape[];
+  /** Nodes already running, with the pods bound to them: the plan adds to them before it launches more. */
+  readonly existingNodes?: readonly StateNode[];
 }
 
 /** Karpenter tries NodePools by descending weight; equal weights by name, later in the alphabet first (OrderByWeight). */
 export function poolOrder(pools: readonly PoolModel[]): PoolModel[] {
   return [...pools].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
+
+const LINUX: Requirement = { key: LABEL.os, operator: "In", values: ["linux"] };
 
 /** The DaemonSets the cluster's add-ons run: on every Linux node, tolerating every taint, as the add-ons' manifests do. */
 export function systemDaemonSets(pods: readonly SystemPods[]): DaemonSetShape[] {
@@ -36,7 +41,7 @@ export function systemDaemonSets(pods: readonly SystemPods[]): DaemonSetShape[] 
       ...PLAIN_POD,
       cpuMillis: d.requests.cpuMillis,
       memoryBytes: d.requests.memoryBytes,
-      nodeSelector: [{ key: LABEL.os, operator: "In", values: ["linux"] }, ...(d.excludes ?? [])] as Requirement[],
+      nodeSelector: [LINUX, ...(d.excludes ?? [])],
       tolerations: [{ operator: "Exists" }],
     },
   }));
@@ -49,22 +54,11 @@ export function clusterZones(cluster: ClusterModel): { readonly zones: readonly 
     : { zones: Array.from({ length: cluster.zoneCount }, (_, i) => `zone-${i + 1}`), known: false };
 }
 
-function domainUniverse(pools: readonly PoolOfferings[]): DomainUniverse {
-  const union = (lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
-  const allZones = union(pools.map((p) => p.zones));
-  return {
-    // nodeTaintsPolicy Honor: only the zones of pools whose taints the owner tolerates count.
-    zones: (owner) =>
-      owner === undefined ? allZones : union(pools.filter((p) => untoleratedTaint(owner.pod.tolerations, p.pool.taints) === undefined).map((p) => p.zones)),
-    capacityTypes: union(pools.map((p) => p.capacityTypes)),
-  };
-}
-
 export interface ScenarioRun {
   /** Each pool's offerings under the scenario, in Karpenter's order. */
   readonly pools: readonly PoolOfferings[];
   readonly fits: FitCache;
-  readonly result: ScheduleResult;
+  readonly result: ProvisioningResult;
 }
 
 export function simulateScenario(scenario: Scenario, input: SimulationInput): ScenarioRun {
@@ -74,14 +68,17 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
   const fits = new FitCache(input.catalogue.labelKeys, cluster.region);
   const daemonSets = [...systemDaemonSets(cluster.nodeDaemonSets), ...input.daemonSets];
   const pools = poolOrder(cluster.pools).map((pool) => withDaemonOverhead(poolOfferings(pool, scenario.rewrite(pool), context), daemonSets, fits));
-  const result = schedule({
+  const result = provision({
     pools,
     groups: input.groups,
+    existingNodes: input.existingNodes,
+    daemonSets,
     fits,
-    universe: domainUniverse(pools),
+    region: cluster.region,
     spotKnown: input.prices.spotKnown,
     zonesKnown: known,
-    scaleUp: scenario.scaleUp === true ? input.groups.map((g) => Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)) : undefined,
+    scaleUp:
+      scenario.scaleUp === true ? new Map(input.groups.map((g) => [g, Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)])) : undefined,
   });
   return { pools, fits, result };
 }

@@ -1,23 +1,27 @@
-import type { NodeClaim } from "./node-claim";
-
 // The in-flight NodeClaims in the order Karpenter offers them a pod: fewest pods first, then the oldest
-// (scheduler.go addToInflightNode sorts newNodeClaims by len(Pods) before each pod; its sort is not stable,
-// the planner breaks ties by age so that a plan is the same every time). Kept sorted: a pod only ever adds
-// one to one NodeClaim's count, which moves it a little to the right.
-// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/scheduler.go addToInflightNode
+// (scheduler.go add sorts newNodeClaims by len(Pods) before each pod; its sort is not stable, the planner
+// breaks ties by age so that a plan is the same every time). Kept sorted: a pod only ever adds one to one
+// NodeClaim's count, which moves it a little to the right.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/scheduler.go (add, addToInflightNode)
 
-const before = (a: NodeClaim, b: NodeClaim) => a.pods < b.pods || (a.pods === b.pods && a.id < b.id);
+/** What the order reads of a NodeClaim: how many pods it has, and its age (ids grow as NodeClaims open). */
+export interface InFlight {
+  readonly podCount: number;
+  readonly id: number;
+}
 
-export class EmptiestFirst {
-  private readonly order: NodeClaim[] = [];
+const before = (a: InFlight, b: InFlight) => a.podCount < b.podCount || (a.podCount === b.podCount && a.id < b.id);
+
+export class EmptiestFirst<T extends InFlight> {
+  private readonly order: T[] = [];
 
   /** In order; do not change a NodeClaim's pods while iterating (see `moved`). */
-  get nodeClaims(): readonly NodeClaim[] {
+  get nodeClaims(): readonly T[] {
     return this.order;
   }
 
   /** The index a NodeClaim belongs at, among the others (binary search). */
-  private slot(nc: NodeClaim, others: readonly NodeClaim[]): number {
+  private slot(nc: T, others: readonly T[]): number {
     let low = 0;
     let high = others.length;
     while (low < high) {
@@ -28,7 +32,7 @@ export class EmptiestFirst {
     return low;
   }
 
-  add(nc: NodeClaim): void {
+  add(nc: T): void {
     this.order.splice(this.slot(nc, this.order), 0, nc);
   }
 
@@ -39,7 +43,7 @@ export class EmptiestFirst {
   }
 
   /** Drops the NodeClaims `closed` says no pod can join any more. */
-  prune(closed: (nc: NodeClaim) => boolean): void {
+  prune(closed: (nc: T) => boolean): void {
     let kept = 0;
     for (const nc of this.order) if (!closed(nc)) this.order[kept++] = nc;
     this.order.length = kept;

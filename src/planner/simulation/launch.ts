@@ -1,7 +1,9 @@
 import type { InstanceType } from "../../instance-catalogue/instance-catalogue";
-import type { Requirement } from "../../instance-catalogue/requirements";
-import type { LaunchChoice, NodeClaim } from "./node-claim";
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
+import type { NodeClaim } from "./node-claim";
 import { type Candidate, cheapestSpot, type PricedCapacityType } from "./pool-offerings";
+import type { Resources } from "./resources";
+import type { StateNode } from "./state-node";
 
 // What a planned NodeClaim launches as, the way Karpenter's AWS provider chooses (pkg/providers/instance,
 // instance.go filterInstanceTypes and getCapacityType, filter.go):
@@ -13,7 +15,18 @@ import { type Candidate, cheapestSpot, type PricedCapacityType } from "./pool-of
 //   - EC2 Fleet then picks: lowest-price for on-demand, price-capacity-optimized for spot, which the plan
 //     takes as the cheapest spot offering. Offline there are no spot prices: the node is spot, priced at the
 //     on-demand rate, an upper bound.
+// Once launched, the NodeClaim is a node of the cluster: the next provisioning loop sees it as one.
 // @see aws/karpenter-provider-aws v1.14.1 pkg/providers/instance/instance.go
+
+/** What a NodeClaim launches as. */
+export interface LaunchChoice {
+  readonly candidate: Candidate;
+  readonly capacityType: PricedCapacityType;
+  /** Undefined when EC2 picks among several (on-demand, or zones not known). */
+  readonly zone: string | undefined;
+  readonly hourlyUsd: number;
+  readonly upperBound: boolean;
+}
 
 export interface PlannedNode {
   readonly pool: string;
@@ -35,55 +48,87 @@ const cheaper = (a: { usd: number; name: string }, b: { usd: number; name: strin
   b === undefined || a.usd < b.usd || (a.usd === b.usd && a.name < b.name);
 
 /** The type, capacity type, zone and price a NodeClaim launches with. */
-export function chooseLaunch(nc: NodeClaim, spotKnown: boolean, zonesKnown: boolean, minValues: readonly Requirement[]): LaunchChoice {
-  const all = nc.viable.map((index) => ({ index, c: nc.candidate(index) }));
-  const ordinary = all.filter(({ c }) => !c.exotic);
+export function chooseLaunch(nc: NodeClaim, zonesKnown: boolean): LaunchChoice {
+  const { spotKnown, minValues } = nc.template;
+  const all = nc.instanceTypeOptions;
+  const ordinary = all.filter((c) => !c.exotic);
   const options = minValues.length === 0 && ordinary.length > 0 ? ordinary : all;
   const zones = zonesKnown ? nc.zones : undefined;
   const spotAllowed = nc.capacityTypes.includes("spot");
   const onDemandAllowed = nc.capacityTypes.includes("on-demand");
 
   let best: (LaunchChoice & { usd: number; name: string }) | undefined;
-  const consider = (index: number, c: Candidate, usd: number, capacityType: PricedCapacityType, zone: string | undefined, upperBound: boolean) => {
-    const entry = { index, capacityType, zone, hourlyUsd: usd, upperBound, usd, name: c.type.name };
+  const consider = (candidate: Candidate, usd: number, capacityType: PricedCapacityType, zone: string | undefined, upperBound: boolean) => {
+    const entry = { candidate, capacityType, zone, hourlyUsd: usd, upperBound, usd, name: candidate.type.name };
     if (cheaper(entry, best)) best = entry;
   };
   if (spotAllowed && spotKnown) {
-    const onDemandFloor = onDemandAllowed && minValues.length === 0 ? Math.min(...options.map(({ c }) => c.onDemandUsd ?? Infinity)) : Infinity;
-    for (const { index, c } of options) {
+    const onDemandFloor = onDemandAllowed && minValues.length === 0 ? Math.min(...options.map((c) => c.onDemandUsd ?? Infinity)) : Infinity;
+    for (const c of options) {
       const spot = cheapestSpot(c, zones);
-      if (spot !== undefined && spot.usd <= onDemandFloor) consider(index, c, spot.usd, "spot", spot.zone, false);
+      if (spot !== undefined && spot.usd <= onDemandFloor) consider(c, spot.usd, "spot", spot.zone, false);
     }
   }
   if (best === undefined) {
     // Offline, spot is taken as offered wherever on-demand is: the node is spot, at the on-demand price.
     const spotOffline = spotAllowed && !spotKnown;
     if (spotOffline || onDemandAllowed) {
-      for (const { index, c } of options) {
-        if (c.onDemandUsd !== undefined) consider(index, c, c.onDemandUsd, spotOffline ? "spot" : "on-demand", undefined, spotOffline);
+      for (const c of options) {
+        if (c.onDemandUsd !== undefined) consider(c, c.onDemandUsd, spotOffline ? "spot" : "on-demand", undefined, spotOffline);
       }
     }
   }
-  if (best === undefined) throw new Error(`bug: a NodeClaim of pool ${nc.offerings.pool.name} has no offering left`);
+  if (best === undefined) throw new Error(`bug: a NodeClaim of pool ${nc.template.pool.name} has no offering left`);
   const zone = best.zone ?? (zonesKnown && nc.zones.length === 1 ? nc.zones[0] : undefined);
-  return { index: best.index, capacityType: best.capacityType, zone, hourlyUsd: best.hourlyUsd, upperBound: best.upperBound };
+  return { candidate: best.candidate, capacityType: best.capacityType, zone, hourlyUsd: best.hourlyUsd, upperBound: best.upperBound };
 }
 
-/** The planned node of a NodeClaim that launched as `choice`. */
-export function plannedNode(nc: NodeClaim, choice: LaunchChoice, groupId: (group: number) => string): PlannedNode {
-  const c = nc.candidate(choice.index);
+/**
+ * The node a NodeClaim becomes: one type, one capacity type and one zone (where EC2 picks, the first the
+ * NodeClaim allowed), with the labels Karpenter gives it, its pods bound and its type's DaemonSets running.
+ */
+export function launchedNode(nc: NodeClaim, choice: LaunchChoice, region: string): StateNode {
+  const { pool } = nc.template;
+  const c = choice.candidate;
   return {
-    pool: nc.offerings.pool.name,
+    name: nc.hostname,
+    labels: {
+      ...c.labels,
+      ...pool.labels,
+      [LABEL.nodePool]: pool.name,
+      [LABEL.nodeClass]: pool.nodeClass.name,
+      [LABEL.region]: region,
+      [LABEL.zone]: choice.zone ?? nc.zones[0],
+      [LABEL.capacityType]: choice.capacityType,
+      [LABEL.hostname]: nc.hostname,
+    },
+    taints: pool.taints,
+    allocatable: c.allocatable,
+    capacity: c.capacity,
+    pods: nc.pods.map(({ group, count }) => ({ group, count })),
+    daemonSetPods: c.daemonSets,
+    initialized: false,
+  };
+}
+
+/**
+ * The planned node a launch became, with every pod the plan put on it (in this loop and later ones), and what
+ * they request as the scheduler counted it.
+ */
+export function plannedNode(pool: string, choice: LaunchChoice, node: StateNode, requested: Resources): PlannedNode {
+  const c = choice.candidate;
+  return {
+    pool,
     type: c.type,
     capacityType: choice.capacityType,
     zone: choice.zone,
     hourlyUsd: choice.hourlyUsd,
     priceIsUpperBound: choice.upperBound,
-    pods: nc.pods,
-    cpuRequested: nc.requested.cpu,
-    memoryRequested: nc.requested.memory,
+    pods: requested.pods,
+    cpuRequested: requested.cpu,
+    memoryRequested: requested.memory,
     cpuAllocatable: c.allocatable.cpu,
     memoryAllocatable: c.allocatable.memory,
-    groups: nc.groups.map(({ group, count }) => ({ id: groupId(group), count })),
+    groups: node.pods.map(({ group, count }) => ({ id: group.id, count })),
   };
 }

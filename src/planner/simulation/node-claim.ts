@@ -1,32 +1,28 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
-import type { PoolFit } from "./pod-fit";
-import { type Candidate, offered, type PoolOfferings, type PricedCapacityType } from "./pool-offerings";
+import type { PodGroup } from "../workload/workload-model";
+import { FITS, type FitOrReason, refuse } from "./fit-or-reason";
+import type { NodeClaimTemplate } from "./node-claim-template";
+import type { PodData } from "./pod-data";
+import type { FitCache, PoolFit } from "./pod-fit";
+import { type Candidate, offered, type PricedCapacityType } from "./pool-offerings";
 import type { SchedulingForm } from "./preferences";
-import type { Resources } from "./resources";
-import type { Placement, TopologyRegistry } from "./topology";
+import { fits, NO_RESOURCES, type Resources } from "./resources";
+import type { Placement, PodCount, Topology } from "./topology";
 
-// A NodeClaim being planned: the instance types it may still launch as (only ever fewer), the pods on it,
-// and the zones and capacity types left to it. Adding a pod keeps only the types that hold every pod plus
-// their own DaemonSet overhead, and that meet the pool's minValues.
+// A NodeClaim the scheduler is filling: the instance types it may still launch as (only ever fewer), the pods
+// on it, and the zones and capacity types left to it. A pod joins when the pool takes it (taints, requirements),
+// topology leaves it a zone and a capacity type, and some type still holds every pod plus that type's own
+// DaemonSet overhead while the types left meet the pool's minValues; the NodeClaim then keeps only those types.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/nodeclaim.go
-//      (CanAdd, Add, filterInstanceTypesByRequirements)
+//      (NewNodeClaim, Add, filterInstanceTypesByRequirements)
 
-/** What a pod asks of a node. */
-export interface PodRequest {
-  readonly group: number;
-  readonly requests: Resources;
-  readonly form: SchedulingForm;
-}
+/** Refused for room: no type the NodeClaim may still be has room for the pod (the scheduler words it for a new one). */
+export const NO_ROOM = "no instance type it may still launch as has room for the pod";
+export const NO_TYPE_HOLDS = "no instance type it may still launch as holds the pod beside the others and the DaemonSets";
 
-/** What a NodeClaim launches as (launch.ts chooseLaunch). */
-export interface LaunchChoice {
-  /** The candidate's index in the pool's offerings. */
-  readonly index: number;
-  readonly capacityType: PricedCapacityType;
-  readonly zone: string | undefined;
-  readonly hourlyUsd: number;
-  readonly upperBound: boolean;
-}
+// The refusals a pod meets most, made once: a pod may pass by hundreds of full NodeClaims.
+const NO_ROOM_REFUSAL = refuse(NO_ROOM);
+const NO_TYPE_HOLDS_REFUSAL = refuse(NO_TYPE_HOLDS);
 
 interface Free {
   cpu: number;
@@ -35,50 +31,69 @@ interface Free {
 }
 
 export class NodeClaim {
-  readonly host: string;
-  viable: number[];
-  requested: Resources = { cpu: 0, memory: 0, pods: 0, extended: {} };
-  zones: readonly string[];
-  capacityTypes: readonly PricedCapacityType[];
-  /** The pod groups on the node, in the order they came, with how many pods of each. */
-  readonly groups: { group: number; count: number }[] = [];
+  /** A placeholder, as Karpenter's: hostname topology needs a name before the node has one. */
+  readonly hostname: string;
+  private viable: readonly Candidate[];
+  private requestedSoFar: Resources = NO_RESOURCES;
+  private zonesLeft: readonly string[];
+  private capacityTypesLeft: readonly PricedCapacityType[];
+  /** The pods on it, by group in the order they came (a run of the same group is one entry). */
+  private readonly runs: { readonly group: PodGroup; count: number }[] = [];
   /** The most and the least any viable type still has free: a pod within `least` fits every one of them. */
   private most: Free = { cpu: 0, memory: 0, pods: 0 };
   private least: Free = { cpu: 0, memory: 0, pods: 0 };
   /** An acceptance mask already known to admit every viable type. */
   private covered: Uint8Array | undefined;
 
+  /** `instanceTypes`: the pool's types within its remaining limits. */
   constructor(
+    readonly template: NodeClaimTemplate,
+    private readonly topology: Topology,
+    private readonly fitCache: FitCache,
     readonly id: number,
-    readonly offerings: PoolOfferings,
-    readonly pool: number,
-    viable: number[],
-    zones: readonly string[],
-    capacityTypes: readonly PricedCapacityType[],
+    instanceTypes: readonly Candidate[],
   ) {
-    this.host = `node-${id}`;
-    this.viable = viable;
-    this.zones = zones;
-    this.capacityTypes = capacityTypes;
+    this.hostname = `hostname-placeholder-${String(id).padStart(4, "0")}`;
+    this.viable = instanceTypes;
+    this.zonesLeft = template.offerings.zones;
+    this.capacityTypesLeft = template.offerings.capacityTypes;
     this.bounds();
   }
 
-  get pods(): number {
-    return this.requested.pods;
+  /** The types it may still launch as, in the pool's order. */
+  get instanceTypeOptions(): readonly Candidate[] {
+    return this.viable;
   }
 
-  candidate(index: number): Candidate {
-    return this.offerings.candidates[index];
+  get zones(): readonly string[] {
+    return this.zonesLeft;
+  }
+
+  get capacityTypes(): readonly PricedCapacityType[] {
+    return this.capacityTypesLeft;
+  }
+
+  get pods(): readonly PodCount[] {
+    return this.runs;
+  }
+
+  get podCount(): number {
+    return this.requestedSoFar.pods;
+  }
+
+  /** What its pods request, DaemonSets aside. */
+  get requested(): Resources {
+    return this.requestedSoFar;
   }
 
   private bounds(): void {
     const most = { cpu: -Infinity, memory: -Infinity, pods: -Infinity };
     const least = { cpu: Infinity, memory: Infinity, pods: Infinity };
-    for (const i of this.viable) {
-      const { allocatable: a, overhead: o } = this.offerings.candidates[i];
-      const cpu = a.cpu - o.cpu - this.requested.cpu;
-      const memory = a.memory - o.memory - this.requested.memory;
-      const pods = a.pods - o.pods - this.requested.pods;
+    const requested = this.requestedSoFar;
+    for (const { allocatable: a, overhead: o } of this.viable) {
+      const cpu = a.cpu - o.cpu - requested.cpu;
+      const memory = a.memory - o.memory - requested.memory;
+      const pods = a.pods - o.pods - requested.pods;
       most.cpu = Math.max(most.cpu, cpu);
       most.memory = Math.max(most.memory, memory);
       most.pods = Math.max(most.pods, pods);
@@ -90,28 +105,7 @@ export class NodeClaim {
     this.least = least;
   }
 
-  /** How the NodeClaim launched, once its batch is over; a later batch sees it as a node of that type. */
-  launch: LaunchChoice | undefined;
-
-  get settled(): boolean {
-    return this.launch !== undefined;
-  }
-
-  /**
-   * The node as launched, for a later batch: one type, one zone, one capacity type (Karpenter then sees a
-   * node, not a NodeClaim's options).
-   */
-  settle(choice: LaunchChoice): void {
-    this.launch = choice;
-    this.viable = [choice.index];
-    if (choice.zone !== undefined) this.zones = [choice.zone];
-    else if (this.zones.length > 1) this.zones = [this.zones[0]];
-    this.capacityTypes = [choice.capacityType];
-    this.covered = undefined;
-    this.bounds();
-  }
-
-  /** No pod of at least these requests can ever join: nothing more to try on this node. */
+  /** No pod of at least these requests can ever join: nothing more to try on this NodeClaim. */
   closedTo(cpu: number, memory: number): boolean {
     return this.most.pods < 1 || this.most.cpu < cpu || this.most.memory < memory;
   }
@@ -121,53 +115,54 @@ export class NodeClaim {
     return requests.cpu > this.most.cpu || requests.memory > this.most.memory || this.most.pods < 1;
   }
 
-  /**
-   * Adds the pod when it can join (the pool accepts its form, topology allows a placement, some type holds
-   * it); otherwise says why not and changes nothing.
-   */
-  tryAdd(pod: PodRequest, fit: PoolFit, topology: TopologyRegistry, spotKnown: boolean, minValues: readonly Requirement[]): string | undefined {
-    if (this.cannotHold(pod.requests)) return "no instance type it may still launch as has room for the pod";
-    const capacityTypes = this.capacityTypes.filter((t) => fit.capacityTypes.includes(t));
-    if (capacityTypes.length === 0) return `the pod requires a capacity type the node cannot be (${this.capacityTypes.join(", ")})`;
-    const zones = this.zones.filter((z) => fit.zones.includes(z));
-    if (zones.length === 0) return `the pod requires a zone the node cannot be in (${this.zones.join(", ")})`;
-    const placement = topology.allow(pod.group, pod.form.constraints, pod.form.strict, { host: this.host, zones, capacityTypes });
-    if (typeof placement === "string") return placement;
-    const narrowed = placement.zones.length !== this.zones.length || placement.capacityTypes.length !== this.capacityTypes.length;
+  /** Adds the pod, in this form, when it can join; otherwise says why not and changes nothing. */
+  add(pod: PodData, form: SchedulingForm): FitOrReason {
+    const poolFit = this.fitCache.fit(form, this.template.offerings);
+    if (!poolFit.ok) return poolFit;
+    const fit = poolFit.value;
+    if (this.cannotHold(pod.requests)) return NO_ROOM_REFUSAL;
+    const capacityTypes = this.capacityTypesLeft.filter((t) => fit.capacityTypes.includes(t));
+    if (capacityTypes.length === 0) return refuse(`the pod requires a capacity type the node cannot be (${this.capacityTypesLeft.join(", ")})`);
+    const zones = this.zonesLeft.filter((z) => fit.zones.includes(z));
+    if (zones.length === 0) return refuse(`the pod requires a zone the node cannot be in (${this.zonesLeft.join(", ")})`);
+    const placed = this.topology.addRequirements(pod.group, form.constraints, form.strict, { host: this.hostname, zones, capacityTypes });
+    if (!placed.ok) return placed;
+    const placement = placed.value;
+    const narrowed = placement.zones.length !== this.zonesLeft.length || placement.capacityTypes.length !== this.capacityTypesLeft.length;
     const r = pod.requests;
     const everyTypeHolds = r.cpu <= this.least.cpu && r.memory <= this.least.memory && this.least.pods >= 1 && Object.keys(r.extended).length === 0;
+    const { spotKnown, minValues } = this.template;
     const mustFilter = !everyTypeHolds || this.covered !== fit.accepts || (spotKnown && narrowed) || minValues.length > 0;
     let viable = this.viable;
     if (mustFilter) {
-      const cts = placement.capacityTypes as PricedCapacityType[];
-      viable = this.viable.filter((i) => {
-        const c = this.offerings.candidates[i];
-        return fit.accepts[i] === 1 && holds(c, this.requested, r) && (!spotKnown || offered(c, cts, placement.zones, true));
-      });
-      if (viable.length === 0) return "no instance type it may still launch as holds the pod beside the others and the DaemonSets";
-      const short = minValuesShortfall(
-        viable.map((i) => this.offerings.candidates[i]),
-        minValues,
+      viable = this.viable.filter(
+        (c) =>
+          fit.accepts[c.index] === 1 &&
+          fits(r, this.requestedSoFar, c.overhead, c.allocatable) &&
+          (!spotKnown || offered(c, placement.capacityTypes, placement.zones, true)),
       );
-      if (short !== undefined) return short;
+      if (viable.length === 0) return NO_TYPE_HOLDS_REFUSAL;
+      const enough = satisfiesMinValues(viable, minValues);
+      if (!enough.ok) return enough;
     }
-    this.commit(pod, viable, placement, fit.accepts, mustFilter);
-    topology.record(pod.group, { host: this.host, zones: this.zones, capacityTypes: this.capacityTypes });
-    return undefined;
+    this.commit(pod, viable, placement, fit, mustFilter);
+    this.topology.record(pod.group, { host: this.hostname, zones: this.zonesLeft, capacityTypes: this.capacityTypesLeft });
+    return FITS;
   }
 
-  private commit(pod: PodRequest, viable: number[], placement: Placement, accepts: Uint8Array, filtered: boolean): void {
+  private commit(pod: PodData, viable: readonly Candidate[], placement: Placement<PricedCapacityType>, fit: PoolFit, filtered: boolean): void {
     const r = pod.requests;
-    const extended: Record<string, number> = { ...this.requested.extended };
+    const before = this.requestedSoFar;
+    const extended: Record<string, number> = { ...before.extended };
     for (const [name, amount] of Object.entries(r.extended)) extended[name] = (extended[name] ?? 0) + amount;
-    this.requested = { cpu: this.requested.cpu + r.cpu, memory: this.requested.memory + r.memory, pods: this.requested.pods + r.pods, extended };
+    this.requestedSoFar = { cpu: before.cpu + r.cpu, memory: before.memory + r.memory, pods: before.pods + r.pods, extended };
     this.viable = viable;
-    this.zones = placement.zones;
-    this.capacityTypes = placement.capacityTypes as PricedCapacityType[];
-    this.covered = accepts;
-    const last = this.groups[this.groups.length - 1];
+    this.zonesLeft = placement.zones;
+    this.capacityTypesLeft = placement.capacityTypes;
+    this.covered = fit.accepts;
+    const last = this.runs[this.runs.length - 1];
     if (last?.group === pod.group) last.count++;
-    else this.groups.push({ group: pod.group, count: 1 });
+    else this.runs.push({ group: pod.group, count: 1 });
     if (filtered) this.bounds();
     else {
       for (const bound of [this.most, this.least]) {
@@ -179,25 +174,14 @@ export class NodeClaim {
   }
 }
 
-/** Whether a type holds the pods already on the node, its DaemonSets and one more pod (resources.Fits per type). */
-function holds(c: Candidate, requested: Resources, pod: Resources): boolean {
-  const { allocatable: a, overhead: o } = c;
-  if (requested.cpu + o.cpu + pod.cpu > a.cpu || requested.memory + o.memory + pod.memory > a.memory || requested.pods + o.pods + pod.pods > a.pods)
-    return false;
-  for (const [name, amount] of Object.entries(pod.extended)) {
-    if (amount > 0 && (requested.extended[name] ?? 0) + (o.extended[name] ?? 0) + amount > (a.extended[name] ?? 0)) return false;
-  }
-  return true;
-}
-
 /**
- * Why the types left cannot meet a pool's minValues (distinct values of a key among the types a launch may
- * choose from), or undefined (cloudprovider/types.go SatisfiesMinValues).
+ * Whether the types left still meet a pool's minValues: as many distinct values of each key among the types a
+ * launch may choose from (cloudprovider/types.go SatisfiesMinValues).
  */
-export function minValuesShortfall(candidates: readonly Candidate[], minValues: readonly Requirement[]): string | undefined {
+export function satisfiesMinValues(candidates: readonly Candidate[], minValues: readonly Requirement[]): FitOrReason {
   for (const r of minValues) {
     const distinct = new Set(candidates.map((c) => c.labels[r.key]).filter((v) => v !== undefined)).size;
-    if (distinct < (r.minValues ?? 0)) return `the types left have ${distinct} distinct ${r.key} values; the pool's minValues asks for ${r.minValues}`;
+    if (distinct < (r.minValues ?? 0)) return refuse(`the types left have ${distinct} distinct ${r.key} values; the pool's minValues asks for ${r.minValues}`);
   }
-  return undefined;
+  return FITS;
 }

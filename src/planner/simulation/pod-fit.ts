@@ -1,8 +1,9 @@
 import { allowedValues, formatRequirement, type Requirement, satisfies } from "../../instance-catalogue/requirements";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
-import type { Taint } from "../model";
 import type { Toleration } from "../workload/workload-model";
+import { type FitOrReason, fitWith, refuse } from "./fit-or-reason";
 import { OPEN_LABELS, type PoolOfferings, type PricedCapacityType } from "./pool-offerings";
+import { formatTaint, untoleratedTaint } from "./taints";
 
 // Can a pod run on a node of this pool, and on which of its instance types? Karpenter's NodeClaim.CanAdd
 // checks, in this order: the pool's taints (scheduling.Taints.ToleratesPod), then the pod's requirements
@@ -23,26 +24,6 @@ export interface PoolFit {
   readonly accepts: Uint8Array;
   readonly capacityTypes: readonly PricedCapacityType[];
   readonly zones: readonly string[];
-}
-
-export type FitResult = { readonly ok: true; readonly fit: PoolFit } | { readonly ok: false; readonly reason: string };
-
-/** A taint is tolerated by a matching key (or an empty key with Exists), operator and value, and effect. */
-function tolerates(tolerations: readonly Toleration[], taint: Taint): boolean {
-  return tolerations.some((t) => {
-    if (t.effect !== undefined && t.effect !== "" && t.effect !== taint.effect) return false;
-    if ((t.key === undefined || t.key === "") && t.operator === "Exists") return true;
-    if (t.key !== taint.key) return false;
-    return t.operator === "Exists" || (t.value ?? "") === (taint.value ?? "");
-  });
-}
-
-/**
- * The first taint the pod does not tolerate. PreferNoSchedule counts as a taint to tolerate, as it does for
- * Karpenter until the last relaxation step adds a toleration for it (preferences.go toleratePreferNoScheduleTaints).
- */
-export function untoleratedTaint(tolerations: readonly Toleration[], taints: readonly Taint[]): Taint | undefined {
-  return taints.find((taint) => !tolerates(tolerations, taint));
 }
 
 /** Whether a pod requirement on a label the pool itself defines (its labels, name, custom requirements) can hold. */
@@ -67,24 +48,24 @@ interface TermFit {
   readonly zones: readonly string[];
 }
 
-function termFit(offerings: PoolOfferings, requirements: readonly Requirement[], typeKeys: ReadonlySet<string>, region: string): TermFit | string {
+function termFit(offerings: PoolOfferings, requirements: readonly Requirement[], typeKeys: ReadonlySet<string>, region: string): FitOrReason<TermFit> {
   let capacityTypes = [...offerings.capacityTypes];
   let zones = offerings.zones;
   const typeRequirements: Requirement[] = [];
   for (const r of requirements) {
     if (typeKeys.has(r.key)) typeRequirements.push(r);
-    else if (r.key === LABEL.capacityType) capacityTypes = allowedValues(capacityTypes, r) as PricedCapacityType[];
+    else if (r.key === LABEL.capacityType) capacityTypes = allowedValues(capacityTypes, r);
     else if (r.key === LABEL.zone) zones = allowedValues(zones, r);
-    else if (!poolLabelAllows(offerings, r, region)) return `requires ${formatRequirement(r)}, which the pool's labels and requirements do not provide`;
+    else if (!poolLabelAllows(offerings, r, region)) return refuse(`requires ${formatRequirement(r)}, which the pool's labels and requirements do not provide`);
   }
-  if (capacityTypes.length === 0) return `requires a capacity type the pool does not offer (${offerings.capacityTypes.join(", ")})`;
-  if (zones.length === 0) return `requires a zone the pool cannot launch in (${offerings.zones.join(", ")})`;
-  return { typeRequirements, capacityTypes, zones };
+  if (capacityTypes.length === 0) return refuse(`requires a capacity type the pool does not offer (${offerings.capacityTypes.join(", ")})`);
+  if (zones.length === 0) return refuse(`requires a zone the pool cannot launch in (${offerings.zones.join(", ")})`);
+  return fitWith({ typeRequirements, capacityTypes, zones });
 }
 
 /** Caches fits per pool and pod form, so that a thousand identical pods cost one evaluation. */
 export class FitCache {
-  private readonly fits = new Map<PoolOfferings, Map<string, FitResult>>();
+  private readonly fits = new Map<PoolOfferings, Map<string, FitOrReason<PoolFit>>>();
   private readonly masks = new Map<PoolOfferings, Map<string, Uint8Array>>();
 
   constructor(
@@ -111,22 +92,20 @@ export class FitCache {
     return mask;
   }
 
-  private evaluate(form: PodForm, offerings: PoolOfferings): FitResult {
-    if (offerings.emptyReason !== undefined) return { ok: false, reason: offerings.emptyReason };
+  private evaluate(form: PodForm, offerings: PoolOfferings): FitOrReason<PoolFit> {
+    if (offerings.emptyReason !== undefined) return refuse(offerings.emptyReason);
     const taint = untoleratedTaint(form.tolerations, offerings.pool.taints);
-    if (taint !== undefined)
-      return { ok: false, reason: `does not tolerate the taint ${taint.key}${taint.value === undefined ? "" : `=${taint.value}`}:${taint.effect}` };
-    const result = termFit(offerings, form.requirements, this.typeKeys, this.region);
-    if (typeof result === "string") return { ok: false, reason: result };
-    const accepts = this.mask(offerings, result.typeRequirements);
-    if (!accepts.includes(1)) {
-      return { ok: false, reason: `requires ${result.typeRequirements.map(formatRequirement).join(", ")}, which none of the pool's instance types has` };
-    }
-    return { ok: true, fit: { accepts, capacityTypes: result.capacityTypes, zones: result.zones } };
+    if (taint !== undefined) return refuse(`does not tolerate the taint ${formatTaint(taint)}`);
+    const term = termFit(offerings, form.requirements, this.typeKeys, this.region);
+    if (!term.ok) return term;
+    const { typeRequirements, capacityTypes, zones } = term.value;
+    const accepts = this.mask(offerings, typeRequirements);
+    if (!accepts.includes(1)) return refuse(`requires ${typeRequirements.map(formatRequirement).join(", ")}, which none of the pool's instance types has`);
+    return fitWith({ accepts, capacityTypes, zones });
   }
 
   /** The pod, in this form, on this pool. */
-  fit(form: PodForm, offerings: PoolOfferings): FitResult {
+  fit(form: PodForm, offerings: PoolOfferings): FitOrReason<PoolFit> {
     let byForm = this.fits.get(offerings);
     if (byForm === undefined) {
       byForm = new Map();

@@ -5,6 +5,7 @@ import { MIB } from "../../shared/quantity";
 import { CAPACITY_TYPES, type CapacityType } from "../../shared/vocabulary/capacity-types";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { PoolModel } from "../model";
+import type { DaemonSetShape } from "../workload/workload-model";
 import { NO_RESOURCES, type Resources } from "./resources";
 
 // What one NodePool can launch: the instance types its rendered requirements admit (evaluated on each type's
@@ -30,11 +31,14 @@ export interface Prices {
 }
 
 export interface Candidate {
+  /** Its place among the pool's candidates: the bit that acceptance masks keep for it (pod-fit.ts). */
+  readonly index: number;
   readonly type: InstanceType;
   readonly labels: Readonly<Record<string, string>>;
   /** Allocatable under the pool's node class. */
   readonly allocatable: Resources;
-  /** The DaemonSet pods that run on a node of this type in this pool. */
+  /** The DaemonSets whose pods run on a node of this type in this pool (daemon-overhead.ts), and their requests. */
+  readonly daemonSets: readonly DaemonSetShape[];
   readonly overhead: Resources;
   /** What a node of this type counts against pool limits: Karpenter's capacity (cpu, memory after VM overhead, pods, extended). */
   readonly capacity: Readonly<Record<string, number>>;
@@ -67,7 +71,7 @@ export interface OfferingContext {
   readonly zonesKnown: boolean;
 }
 
-function candidateOf(type: InstanceType, pool: PoolModel, prices: Prices): Candidate {
+function candidateOf(type: InstanceType, pool: PoolModel, prices: Prices): Omit<Candidate, "index"> {
   const nodeClass = pool.nodeClass;
   const allocatable =
     isDefaultKubelet(nodeClass.kubelet) && nodeClass.amiFamily === "AL2023"
@@ -77,6 +81,7 @@ function candidateOf(type: InstanceType, pool: PoolModel, prices: Prices): Candi
     type,
     labels: labelsFor(type, nodeClass.os),
     allocatable: { cpu: allocatable.cpuMillis, memory: allocatable.memoryBytes, pods: allocatable.pods, extended: type.extendedResources },
+    daemonSets: [],
     overhead: NO_RESOURCES,
     // cloudprovider InstanceType.Capacity: vCPUs, memory less the VM overhead (not EC2's nominal figure), pods.
     capacity: { cpu: type.vcpu * 1000, memory: memoryCapacityMiB(type.capacity) * MIB, pods: allocatable.pods, ...type.extendedResources },
@@ -100,7 +105,7 @@ function poolZones(requirements: readonly Requirement[], context: OfferingContex
 export function poolOfferings(pool: PoolModel, requirements: readonly Requirement[], context: OfferingContext): PoolOfferings {
   const labelKeys = context.catalogue.labelKeys;
   const typeRequirements = requirements.filter((r) => labelKeys.has(r.key));
-  let capacityTypes: string[] = [...CAPACITY_TYPES];
+  let capacityTypes: CapacityType[] = [...CAPACITY_TYPES];
   let regionOk = true;
   const poolLabelRequirements: Requirement[] = [];
   for (const r of requirements) {
@@ -120,7 +125,8 @@ export function poolOfferings(pool: PoolModel, requirements: readonly Requiremen
     .map((type) => candidateOf(type, pool, context.prices))
     // Karpenter launches only priced offerings; offline, spot is priced at the on-demand price, so a type
     // without one is out either way.
-    .filter((c) => offered(c, usable, context.zonesKnown ? zones : undefined, context.prices.spotKnown));
+    .filter((c) => offered(c, usable, context.zonesKnown ? zones : undefined, context.prices.spotKnown))
+    .map((c, index) => ({ ...c, index }));
 
   const emptyReason = !regionOk
     ? `its requirements exclude the region ${context.region}`
@@ -135,7 +141,7 @@ export function poolOfferings(pool: PoolModel, requirements: readonly Requiremen
 }
 
 /** The cheapest spot price of a candidate in the allowed zones (undefined zones: any). */
-export function cheapestSpot(c: Candidate, zones: readonly string[] | undefined): { usd: number; zone: string } | undefined {
+export function cheapestSpot(c: Pick<Candidate, "spotUsd">, zones: readonly string[] | undefined): { usd: number; zone: string } | undefined {
   let best: { usd: number; zone: string } | undefined;
   for (const [zone, usd] of Object.entries(c.spotUsd ?? {})) {
     if (zones !== undefined && !zones.includes(zone)) continue;
@@ -145,7 +151,12 @@ export function cheapestSpot(c: Candidate, zones: readonly string[] | undefined)
 }
 
 /** Whether the candidate has a priced offering of one of these capacity types in one of these zones (undefined: any). */
-export function offered(c: Candidate, capacityTypes: readonly PricedCapacityType[], zones: readonly string[] | undefined, spotKnown: boolean): boolean {
+export function offered(
+  c: Pick<Candidate, "onDemandUsd" | "spotUsd">,
+  capacityTypes: readonly PricedCapacityType[],
+  zones: readonly string[] | undefined,
+  spotKnown: boolean,
+): boolean {
   if (capacityTypes.includes("on-demand") && c.onDemandUsd !== undefined) return true;
   if (!capacityTypes.includes("spot")) return false;
   return spotKnown ? cheapestSpot(c, zones) !== undefined : c.onDemandUsd !== undefined;

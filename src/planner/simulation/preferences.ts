@@ -1,6 +1,7 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
-import type { PodAffinityTerm, PodShape, PreferredNodeTerm, SpreadConstraint, Toleration } from "../workload/workload-model";
+import type { PodAffinityTerm, PodShape, PreferredNodeTerm, SpreadConstraint } from "../workload/workload-model";
 import type { PodForm } from "./pod-fit";
+import { TOLERATE_PREFER_NO_SCHEDULE } from "./taints";
 
 // Karpenter treats every preference as a requirement first, and relaxes one at a time only when a pod cannot
 // be scheduled: Preferences.Relax applies the first of these that changes something, and the pod is tried
@@ -26,8 +27,6 @@ export interface SchedulingForm extends PodForm {
   /** What this form has given up, for the reader of a plan; empty for the pod as written. */
   readonly relaxed: readonly string[];
 }
-
-const TOLERATE_PREFER_NO_SCHEDULE: Toleration = { operator: "Exists", effect: "PreferNoSchedule" };
 
 const byWeight = <T extends { readonly weight?: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => (b.weight ?? 0) - (a.weight ?? 0));
 

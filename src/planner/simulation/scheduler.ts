@@ -1,253 +1,186 @@
-import type { Requirement } from "../../instance-catalogue/requirements";
-import { formatBytes, formatCpu } from "../../shared/quantity";
-import type { PodGroup } from "../workload/workload-model";
+import type { DaemonSetShape } from "../workload/workload-model";
 import { EmptiestFirst } from "./emptiest-first";
-import { chooseLaunch, type PlannedNode, plannedNode } from "./launch";
-import { countLaunched, nodesLeft, type Remaining, remainingOf, reserveLargest, withinLimits } from "./limits";
-import { NodeClaim, type PodRequest } from "./node-claim";
+import { ExistingNode } from "./existing-node";
+import { FITS, type FitOrReason, refuse } from "./fit-or-reason";
+import { RemainingResources } from "./limits";
+import { NO_ROOM, NO_TYPE_HOLDS, NodeClaim } from "./node-claim";
+import type { NodeClaimTemplate } from "./node-claim-template";
+import type { PodData } from "./pod-data";
 import type { FitCache } from "./pod-fit";
-import type { PoolOfferings } from "./pool-offerings";
-import { type SchedulingForm, schedulingForms } from "./preferences";
-import { type DomainUniverse, TopologyRegistry } from "./topology";
+import type { SchedulingForm } from "./preferences";
+import { Queue, type QueuedPods } from "./queue";
+import { nodePoolOf, type StateNode } from "./state-node";
+import type { Topology } from "./topology";
 
-// Karpenter's provisioning scheduler, for the pods of a plan. Pods are queued by decreasing CPU, then memory
-// (queue.go); each pod goes to the first node that takes it: a node launched by an earlier batch, else an
-// in-flight NodeClaim, emptiest first, else a new NodeClaim of the first NodePool, by weight, that can hold
-// it (scheduler.go add). A pod that fits nowhere is relaxed one preference at a time and tried again
-// (preferences.go); one that still fits nowhere goes to the back of the queue, and the batch ends when a
-// whole pass places nothing. New NodeClaims reserve their largest option against the pool's limits; the
-// pods that held back are planned in a next batch against the nodes as launched, as Karpenter's next
-// provisioning loop would.
-// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/scheduler.go (Solve, add)
-// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/queue.go
+// One provisioning loop of Karpenter's scheduler. `solve` takes the pods from a queue; each goes to the first
+// node that takes it (`add`): a node that exists, then an in-flight NodeClaim of this loop, emptiest first, then
+// a new NodeClaim from the first NodePool, by weight, that can hold it. A pod that fits nowhere is relaxed one
+// preference at a time and tried again (preferences.go); one that still fits nowhere goes to the back of the
+// queue, and the loop ends when the queue has gone round without placing a pod. A new NodeClaim reserves its
+// largest option against its pool's limits, which start from the limits less the pool's existing nodes.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/scheduler.go
+//      (NewScheduler, Solve, add, addToExistingNode, addToInflightNode, addToNewNodeClaim, calculateExistingNodeClaims)
 
-export interface ScheduleInput {
-  /** In Karpenter's order: weight, then name. */
-  readonly pools: readonly PoolOfferings[];
-  /** Node-bound pod groups, with the replicas to plan. */
-  readonly groups: readonly PodGroup[];
+export interface SchedulerInput {
+  /** The NodePools, in Karpenter's order: weight, then name. */
+  readonly templates: readonly NodeClaimTemplate[];
+  /** The nodes that exist, with the pods bound to them. */
+  readonly existingNodes: readonly StateNode[];
+  /** Every DaemonSet of the cluster: room is kept on an existing node for those missing from it. */
+  readonly daemonSets: readonly DaemonSetShape[];
+  /** Knows every pod group the loop may place or find on a node; its counts restart from the existing nodes. */
+  readonly topology: Topology;
   readonly fits: FitCache;
-  readonly universe: DomainUniverse;
-  readonly spotKnown: boolean;
-  readonly zonesKnown: boolean;
-  /** Replicas each group adds once the first plan is launched (an autoscaler scaling up); none when undefined. */
-  readonly scaleUp?: readonly number[];
+  /** The number of this loop's first NodeClaim (its placeholder hostname): unique across the loops of a plan. */
+  readonly firstNodeClaimId: number;
 }
 
-export interface Unschedulable {
-  readonly id: string;
-  readonly count: number;
-  readonly reason: string;
+export interface Results {
+  /** In the order they were opened. */
+  readonly newNodeClaims: readonly NodeClaim[];
+  /** In the order given, each with the pods this loop added. */
+  readonly existingNodes: readonly ExistingNode[];
+  /** The pods left pending, each run with why its next pod found no node. */
+  readonly pending: readonly QueuedPods[];
+  /** Pods placed in all. */
+  readonly placed: number;
+  /** Pods placed only after giving up preferences: what they gave up, in the order first seen. */
+  readonly relaxed: readonly { readonly pod: PodData; readonly gaveUp: string; readonly count: number }[];
 }
 
-export interface ScheduleResult {
-  readonly nodes: readonly PlannedNode[];
-  readonly unschedulable: readonly Unschedulable[];
-  /** Pods that were placed only after giving up preferences, by group and what was given up. */
-  readonly relaxed: readonly { readonly id: string; readonly count: number; readonly gaveUp: string }[];
+/** What refused a pod of a run: its twins meet the same refusal (PodData.monotone), so they skip it. */
+interface Refused {
+  readonly nodes: Set<ExistingNode | NodeClaim>;
+  readonly templates: Set<NodeClaimTemplate>;
 }
 
-interface QueueEntry {
-  readonly group: number;
-  readonly count: number;
-  /** Pods placed in all when this entry went to the back of the queue; unchanged when it comes round again: a stall. */
-  readonly progressAtPush: number;
-  readonly reason?: string;
-}
+/** A NodeClaim's refusal for room, as a NodePool's reason: the pod and the DaemonSets fit no type the pool allows. */
+const NO_TYPE_ALLOWED_HOLDS = "no instance type it allows holds the pod and the DaemonSets beside it";
 
-const BATCHES = 10;
+export class Scheduler {
+  private readonly existing: readonly ExistingNode[];
+  /** Initialized nodes first, as Karpenter orders them; otherwise in the order given. */
+  private readonly existingInOrder: readonly ExistingNode[];
+  /** Each NodePool with what is left of its limits. */
+  private readonly pools: readonly { readonly template: NodeClaimTemplate; readonly remaining: RemainingResources }[];
+  private readonly inflight = new EmptiestFirst<NodeClaim>();
+  private readonly newNodeClaims: NodeClaim[] = [];
+  /** The smallest requests of the pods being solved: a node with less room is closed to all of them. */
+  private minCpu = 0;
+  private minMemory = 0;
 
-export function schedule(input: ScheduleInput): ScheduleResult {
-  const { pools, groups, fits } = input;
-  const preferNoSchedule = pools.some((p) => p.pool.taints.some((t) => t.effect === "PreferNoSchedule"));
-  const forms = groups.map((g) => schedulingForms(g.pod, preferNoSchedule));
-  const topology = new TopologyRegistry(groups, (g) => forms[g][0].constraints, input.universe);
-  const requests = groups.map((g) => ({ cpu: g.pod.cpuMillis, memory: g.pod.memoryBytes, pods: 1, extended: g.pod.extended }));
-  const minValues: Requirement[][] = pools.map((p) => p.pool.requirements.filter((r) => r.minValues !== undefined));
-  const remaining: Remaining[] = pools.map((p) => remainingOf(p.pool));
-  const minCpu = Math.min(...requests.map((r) => r.cpu));
-  const minMemory = Math.min(...requests.map((r) => r.memory));
-  // A pod without spread or affinity of its own meets the same refusal from a node as its twin before it.
-  const monotone = forms.map((f) => f[0].constraints.every((c) => c.kind === "anti-affinity"));
+  constructor(private readonly input: SchedulerInput) {
+    this.existing = input.existingNodes.map((node) => new ExistingNode(node, input.topology, input.daemonSets));
+    this.existingInOrder = [...this.existing].sort((a, b) => Number(b.state.initialized) - Number(a.state.initialized));
+    input.topology.countPodsOn(this.existing);
+    this.pools = input.templates.map((template) => {
+      const remaining = new RemainingResources(template.pool, template.offerings.candidates);
+      for (const node of input.existingNodes) if (nodePoolOf(node) === template.pool.name) remaining.subtract(node.capacity);
+      return { template, remaining };
+    });
+  }
 
-  const launched: NodeClaim[] = [];
-  const relaxed = new Map<string, number>();
-  let inflight = new EmptiestFirst();
-  let batchNodes: NodeClaim[] = [];
-  let progress = 0;
-  let nextId = 1;
-
-  /** Tries one pod of a group in one form; `skip` holds what refused its twins of the same run. */
-  const place = (g: number, form: SchedulingForm, skip: { nodes: Set<NodeClaim>; pools: Set<number> } | undefined, reasons: string[]): boolean => {
-    const pod: PodRequest = { group: g, requests: requests[g], form };
-    const r = requests[g];
-    for (const nc of launched) {
-      if (nc.cannotHold(r) || skip?.nodes.has(nc) || nc.closedTo(minCpu, minMemory)) continue;
-      const fit = fits.fit(form, nc.offerings);
-      if (fit.ok && nc.tryAdd(pod, fit.fit, topology, input.spotKnown, minValues[nc.pool]) === undefined) return true;
-      skip?.nodes.add(nc);
+  /** Schedules the queued pods, in the order given; a scheduler solves once. */
+  solve(queued: readonly QueuedPods[]): Results {
+    // A loop, not Math.min(...): a plan may queue a hundred thousand runs, beyond what a call takes as arguments.
+    this.minCpu = Infinity;
+    this.minMemory = Infinity;
+    for (const { pod } of queued) {
+      this.minCpu = Math.min(this.minCpu, pod.requests.cpu);
+      this.minMemory = Math.min(this.minMemory, pod.requests.memory);
     }
-    const inFlight = inflight.nodeClaims;
-    let closed = false;
-    for (let i = 0; i < inFlight.length; i++) {
-      const nc = inFlight[i];
-      // The cheap refusal first: most NodeClaims a pod passes by are simply too full for it.
-      if (nc.cannotHold(r)) {
-        if (nc.closedTo(minCpu, minMemory)) closed = true;
-        continue;
-      }
-      if (skip?.nodes.has(nc)) continue;
-      const fit = fits.fit(form, nc.offerings);
-      if (fit.ok && nc.tryAdd(pod, fit.fit, topology, input.spotKnown, minValues[nc.pool]) === undefined) {
-        inflight.moved(i);
-        return true;
-      }
-      skip?.nodes.add(nc);
+    const queue = new Queue(queued);
+    const pending: QueuedPods[] = [];
+    const relaxed = new Map<string, { pod: PodData; gaveUp: string; count: number }>();
+    let placed = 0;
+    for (let run = queue.pop(); run !== undefined; run = queue.pop()) {
+      const outcome = this.addRun(run.pod, run.count, relaxed);
+      queue.progress(outcome.placed);
+      placed += outcome.placed;
+      if (outcome.placed === run.count) continue;
+      const left = { pod: run.pod, count: run.count - outcome.placed, reason: outcome.reason };
+      // Only a pod with spread or affinity of its own can fit later in this loop (other pods may open the
+      // domain it needs); for the rest, nodes only fill and limits only shrink: pending until the next loop.
+      if (run.pod.monotone) pending.push(left);
+      else queue.push(left);
     }
-    if (closed) inflight.prune((nc) => nc.closedTo(minCpu, minMemory));
+    pending.push(...queue.list());
+    return { newNodeClaims: this.newNodeClaims, existingNodes: this.existing, pending, placed, relaxed: [...relaxed.values()] };
+  }
 
-    for (const [p, offerings] of pools.entries()) {
-      if (skip?.pools.has(p)) continue;
-      const reason = openNodeClaim(p, offerings, pod);
-      if (reason === undefined) return true;
-      reasons.push(`NodePool ${offerings.pool.name}: ${reason}`);
-      skip?.pools.add(p);
-    }
-    return false;
-  };
-
-  // The types within each pool's remaining limits, kept until a new NodeClaim reserves more of them.
-  const withinCache = new Map<number, number[]>();
-  const withinRemaining = (p: number): number[] => {
-    let viable = withinCache.get(p);
-    if (viable === undefined) {
-      viable = pools[p].candidates.flatMap((c, i) => (withinLimits(c, remaining[p]) ? [i] : []));
-      withinCache.set(p, viable);
-    }
-    return viable;
-  };
-
-  const openNodeClaim = (p: number, offerings: PoolOfferings, pod: PodRequest): string | undefined => {
-    const fit = fits.fit(pod.form, offerings);
-    if (!fit.ok) return fit.reason;
-    if (!nodesLeft(remaining[p])) return `its limits are reached (${formatLimits(offerings)})`;
-    const viable = withinRemaining(p);
-    if (viable.length === 0) return `its limits are reached (${formatLimits(offerings)})`;
-    const nc = new NodeClaim(nextId, offerings, p, viable, offerings.zones, offerings.capacityTypes);
-    const refused = nc.tryAdd(pod, fit.fit, topology, input.spotKnown, minValues[p]);
-    if (refused !== undefined)
-      return nc.cannotHold(pod.requests) || refused.startsWith("no instance type")
-        ? "no instance type it allows holds the pod and the DaemonSets beside it"
-        : refused;
-    nextId++;
-    reserveLargest(
-      remaining[p],
-      nc.viable.map((i) => nc.candidate(i)),
-    );
-    withinCache.delete(p);
-    batchNodes.push(nc);
-    inflight.add(nc);
-    return undefined;
-  };
-
-  /** Places up to `count` pods of a group; returns how many, and why the next one found no node. */
-  const placeRun = (g: number, count: number): { placed: number; reason?: string } => {
-    const skip = monotone[g] ? { nodes: new Set<NodeClaim>(), pools: new Set<number>() } : undefined;
+  /** Places up to `count` pods of a run; returns how many, and why the next one found no node. */
+  private addRun(pod: PodData, count: number, relaxed: Map<string, { pod: PodData; gaveUp: string; count: number }>): { placed: number; reason?: string } {
+    const refused: Refused | undefined = pod.monotone ? { nodes: new Set(), templates: new Set() } : undefined;
     for (let k = 0; k < count; k++) {
       let reasons: string[] = [];
       let placed = false;
-      for (const [level, form] of forms[g].entries()) {
+      for (const [level, form] of pod.forms.entries()) {
         reasons = [];
-        if (place(g, form, level === 0 ? skip : undefined, reasons)) {
+        if (this.add(pod, form, level === 0 ? refused : undefined, reasons)) {
           placed = true;
           if (level > 0) {
-            const key = `${g}\0${form.relaxed.join(", ")}`;
-            relaxed.set(key, (relaxed.get(key) ?? 0) + 1);
+            const gaveUp = form.relaxed.join(", ");
+            const key = `${pod.group.id}\0${gaveUp}`;
+            const seen = relaxed.get(key);
+            if (seen === undefined) relaxed.set(key, { pod, gaveUp, count: 1 });
+            else seen.count++;
           }
           break;
         }
       }
       if (!placed) return { placed: k, reason: reasons.length === 0 ? "the cluster has no NodePool" : reasons.join("; ") };
-      progress++;
     }
     return { placed: count };
-  };
-
-  const order = groups.map((_, g) => g).sort((a, b) => requests[b].cpu - requests[a].cpu || requests[b].memory - requests[a].memory || a - b);
-  const entries = (counts: readonly number[]): QueueEntry[] =>
-    order.filter((g) => counts[g] > 0).map((g) => ({ group: g, count: counts[g], progressAtPush: -1 }));
-
-  /** Provisioning loops until one places nothing; returns what is still pending. */
-  const runBatches = (queued: QueueEntry[]): QueueEntry[] => {
-    let pending = queued;
-    for (let batch = 0; batch < BATCHES && pending.length > 0; batch++) {
-      const queue = pending.map((e) => ({ ...e, progressAtPush: -1 }));
-      pending = [];
-      const before = progress;
-      // A head index, not shift(): the queue holds a run per group, up to every pod of a plan.
-      for (let head = 0; head < queue.length; head++) {
-        const entry = queue[head];
-        if (entry.progressAtPush === progress) {
-          // A whole pass placed nothing: every pod still queued stays pending in this batch.
-          pending.push(...queue.slice(head));
-          break;
-        }
-        const run = placeRun(entry.group, entry.count);
-        if (run.placed === entry.count) continue;
-        const left = { group: entry.group, count: entry.count - run.placed, progressAtPush: progress, reason: run.reason };
-        // Only a pod with spread or affinity of its own can fit later in the batch (other pods may open the
-        // domain it needs); for the rest, nodes only fill and limits only shrink: pending until the next batch.
-        if (monotone[entry.group]) pending.push(left);
-        else queue.push(left);
-      }
-      // The batch's NodeClaims launch; the next batch sees them as nodes, at their real capacity.
-      for (const nc of batchNodes) {
-        nc.settle(chooseLaunch(nc, input.spotKnown, input.zonesKnown, minValues[nc.pool]));
-        launched.push(nc);
-      }
-      batchNodes = [];
-      inflight = new EmptiestFirst();
-      // The next loop counts topology on the nodes as launched: each in one zone, of one capacity type (an
-      // anti-affinity pod blocked every zone its NodeClaim might have landed in; now it is in one).
-      topology.reset();
-      for (const nc of launched) {
-        for (const { group, count } of nc.groups) for (let k = 0; k < count; k++) topology.record(group, nc);
-      }
-      withinCache.clear();
-      pools.forEach((p, i) => {
-        remaining[i] = remainingOf(p.pool);
-        for (const nc of launched) if (nc.pool === i) countLaunched(remaining[i], nc.candidate(nc.viable[0]));
-      });
-      if (progress === before) break;
-    }
-    return pending;
-  };
-
-  let pending = runBatches(entries(groups.map((g) => g.replicas)));
-  if (input.scaleUp !== undefined) {
-    const more = entries(input.scaleUp);
-    if (more.length > 0) pending = runBatches([...more, ...pending].sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group)));
   }
 
-  return {
-    nodes: launched.map((nc) => plannedNode(nc, nc.launch as NonNullable<NodeClaim["launch"]>, (g) => groups[g].id)),
-    unschedulable: pending.map((e) => ({ id: groups[e.group].id, count: e.count, reason: e.reason ?? "not planned" })),
-    relaxed: [...relaxed.entries()].map(([key, count]) => {
-      const [g, gaveUp] = key.split("\0");
-      return { id: groups[Number(g)].id, count, gaveUp };
-    }),
-  };
-}
+  /** Tries one pod in one form: existing nodes, in-flight NodeClaims, then a new NodeClaim; each pool's refusal joins `reasons`. */
+  private add(pod: PodData, form: SchedulingForm, refused: Refused | undefined, reasons: string[]): boolean {
+    const r = pod.requests;
+    for (const node of this.existingInOrder) {
+      if (node.cannotHold(r) || refused?.nodes.has(node) || node.closedTo(this.minCpu, this.minMemory)) continue;
+      if (node.add(pod, form).ok) return true;
+      refused?.nodes.add(node);
+    }
+    const inFlight = this.inflight.nodeClaims;
+    let closed = false;
+    for (let i = 0; i < inFlight.length; i++) {
+      const nc = inFlight[i];
+      // The cheap refusal first: most NodeClaims a pod passes by are simply too full for it.
+      if (nc.cannotHold(r)) {
+        if (nc.closedTo(this.minCpu, this.minMemory)) closed = true;
+        continue;
+      }
+      if (refused?.nodes.has(nc)) continue;
+      if (nc.add(pod, form).ok) {
+        this.inflight.moved(i);
+        return true;
+      }
+      refused?.nodes.add(nc);
+    }
+    if (closed) this.inflight.prune((nc) => nc.closedTo(this.minCpu, this.minMemory));
+    for (const { template, remaining } of this.pools) {
+      if (refused?.templates.has(template)) continue;
+      const opened = this.addToNewNodeClaim(template, remaining, pod, form);
+      if (opened.ok) return true;
+      reasons.push(`NodePool ${template.pool.name}: ${opened.reason}`);
+      refused?.templates.add(template);
+    }
+    return false;
+  }
 
-const limitsText = new WeakMap<PoolOfferings, string>();
-
-/** "cpu 1000, memory 1000 GiB": a pool's limits for people (said often, written once). */
-function formatLimits(offerings: PoolOfferings): string {
-  const known = limitsText.get(offerings);
-  if (known !== undefined) return known;
-  const text = Object.entries(offerings.pool.limits)
-    .map(([key, value]) => `${key} ${key === "cpu" ? formatCpu(value) : key === "memory" ? formatBytes(value) : value}`)
-    .join(", ");
-  limitsText.set(offerings, text);
-  return text;
+  private addToNewNodeClaim(template: NodeClaimTemplate, remaining: RemainingResources, pod: PodData, form: SchedulingForm): FitOrReason {
+    const poolFit = this.input.fits.fit(form, template.offerings);
+    if (!poolFit.ok) return poolFit;
+    if (!remaining.nodesLeft) return refuse(remaining.reached);
+    const instanceTypes = remaining.instanceTypes();
+    if (instanceTypes.length === 0) return refuse(remaining.reached);
+    const id = this.input.firstNodeClaimId + this.newNodeClaims.length;
+    const nc = new NodeClaim(template, this.input.topology, this.input.fits, id, instanceTypes);
+    const added = nc.add(pod, form);
+    if (!added.ok) return refuse(added.reason === NO_ROOM || added.reason === NO_TYPE_HOLDS ? NO_TYPE_ALLOWED_HOLDS : added.reason);
+    remaining.reserveLargest(nc.instanceTypeOptions);
+    this.newNodeClaims.push(nc);
+    this.inflight.add(nc);
+    return FITS;
+  }
 }

@@ -2,50 +2,24 @@ import { allowedValues, type Requirement } from "../../instance-catalogue/requir
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { formatSelector, selects, withLabels } from "../workload/label-selector";
 import type { LabelSelector, NamespaceScope, PodGroup } from "../workload/workload-model";
+import { type FitOrReason, fitWith, refuse } from "./fit-or-reason";
+import type { PodData } from "./pod-data";
 import type { PodConstraint } from "./preferences";
+import { allowsHost, bump, domainKindOf, nextDomains, type TopologyGroup } from "./topology-group";
 
 // Topology, as Karpenter's scheduler keeps it: one group per distinct constraint (spread, pod affinity, pod
-// anti-affinity), counting the pods its selector matches in each domain (zone, node, capacity type), and the
-// domains a pod may take on a NodeClaim given those counts.
-// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/topology.go (Record, AddRequirements)
-// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/topologygroup.go
-//      (nextDomainTopologySpread, domainMinCount, nextDomainAffinity, nextDomainAntiAffinity)
+// anti-affinity) of the pods it knows (the pods to schedule and the pods already on nodes), counting the pods
+// each group's selector matches in each domain (zone, node, capacity type), and the domains a pod may take on
+// a node given those counts. Counts start from the pods already bound to nodes, as Karpenter's Topology is
+// built from the cluster's state, and grow as the scheduler records the pods it places.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/topology.go
+//      (NewTopology, countDomains, Record, AddRequirements)
 
-/** The domains the planner models; other topology keys are warned about and left out. */
-export type DomainKind = "hostname" | "zone" | "capacity-type";
-
-const DOMAIN_KINDS: Readonly<Record<string, DomainKind>> = {
-  [LABEL.hostname]: "hostname",
-  [LABEL.zone]: "zone",
-  // The legacy zone label, and zone ids, which name the same domains one to one.
-  "failure-domain.beta.kubernetes.io/zone": "zone",
-  [LABEL.zoneId]: "zone",
-  [LABEL.capacityType]: "capacity-type",
-};
-
-export const domainKindOf = (topologyKey: string): DomainKind | undefined => DOMAIN_KINDS[topologyKey];
-
-/** Where a NodeClaim stands: its node (placeholder hostname), and the zones and capacity types it may still take. */
-export interface Placement {
+/** Where a node stands: its hostname, and the zones and capacity types it may still take (one each once running). */
+export interface Placement<C extends string = string> {
   readonly host: string;
   readonly zones: readonly string[];
-  readonly capacityTypes: readonly string[];
-}
-
-export interface TopologyGroup {
-  readonly kind: PodConstraint["kind"];
-  readonly domain: DomainKind;
-  readonly maxSkew: number;
-  readonly minDomains: number | undefined;
-  /** The zones or capacity types that count (hostname: unused). */
-  readonly universe: readonly string[];
-  /** Matching pods per domain. */
-  readonly counts: Map<string, number>;
-  /** Domains holding at least one matching pod. */
-  nonEmpty: number;
-  /** Required anti-affinity only: pods that carry the constraint, per domain (inverse anti-affinity). */
-  readonly owners: Map<string, number>;
-  readonly description: string;
+  readonly capacityTypes: readonly C[];
 }
 
 export interface DomainUniverse {
@@ -54,11 +28,11 @@ export interface DomainUniverse {
   readonly capacityTypes: readonly string[];
 }
 
-const bump = (map: Map<string, number>, key: string): number => {
-  const next = (map.get(key) ?? 0) + 1;
-  map.set(key, next);
-  return next;
-};
+/** The pods of one group already on a node. */
+export interface PodCount {
+  readonly group: PodGroup;
+  readonly count: number;
+}
 
 function namespacesOf(scope: NamespaceScope, owner: PodGroup): readonly string[] | "all" {
   return scope.kind === "all" ? "all" : scope.kind === "own" ? [owner.namespace] : scope.namespaces;
@@ -77,21 +51,37 @@ function resolvedSelector(
   return { selector: withLabels(selector, own), sameGroup };
 }
 
-export class TopologyRegistry {
+/** Most pods meet no constraint: they share one empty list rather than each holding its own. */
+const NONE: readonly TopologyGroup[] = [];
+
+/** The topology groups a pod group takes part in; pods in none have no entry. */
+interface Involvement {
+  /** The groups whose selector matches its pods (they count them). */
+  counting: readonly TopologyGroup[];
+  /** The required anti-affinity groups it owns (its pods are counted as owners). */
+  owning: readonly TopologyGroup[];
+  /** Required anti-affinity groups of other pods that select it (inverse anti-affinity). */
+  repelling: readonly TopologyGroup[];
+}
+
+export class Topology {
   private readonly byHash = new Map<string, TopologyGroup>();
   private readonly byConstraint = new Map<object, TopologyGroup>();
-  /** Per pod group: the topology groups whose selector matches its pods (they count them). */
-  readonly counted: TopologyGroup[][];
-  /** Per pod group: the required anti-affinity groups it owns (its pods are counted as owners). */
-  readonly owned: TopologyGroup[][];
-  /** Per pod group: required anti-affinity groups of other pods that select it (inverse anti-affinity). */
-  readonly inverse: TopologyGroup[][];
+  /** Per pod group, looked up once for each pod a scheduler tries. */
+  private readonly involvement = new Map<PodGroup, Involvement>();
 
-  constructor(groups: readonly PodGroup[], constraintsOf: (group: number) => readonly PodConstraint[], universe: DomainUniverse) {
+  /**
+   * `pods`: every pod the scheduler may record, those to schedule and those already on nodes, each with the
+   * forms it is tried in (its constraints as written make the groups).
+   */
+  constructor(pods: readonly Pick<PodData, "group" | "forms">[], universe: DomainUniverse) {
     const matchers: { group: TopologyGroup; matches: (g: PodGroup) => boolean }[] = [];
-    this.owned = groups.map(() => []);
-    groups.forEach((owner, g) => {
-      for (const c of constraintsOf(g)) {
+    for (const { group: owner, forms } of pods) {
+      const constraints = forms[0].constraints;
+      // Most pods have no constraint: no list for them.
+      if (constraints.length === 0) continue;
+      const owned: TopologyGroup[] = [];
+      for (const c of constraints) {
         const key = c.kind === "spread" ? c.spread.topologyKey : c.term.topologyKey;
         const domain = domainKindOf(key);
         if (domain === undefined) continue;
@@ -118,117 +108,109 @@ export class TopologyRegistry {
           };
           this.byHash.set(hash, group);
           const inNamespace = (p: PodGroup) => namespaces === "all" || namespaces.includes(p.namespace);
-          const found = group;
           matchers.push({
-            group: found,
+            group,
             matches: (p) => selector !== undefined && inNamespace(p) && (!sameGroup || p === owner) && selects(selector, p.labels),
           });
         }
         this.byConstraint.set(raw, group);
-        if (c.kind === "anti-affinity" && !c.preferred) this.owned[g].push(group);
+        if (c.kind === "anti-affinity" && !c.preferred) owned.push(group);
       }
-    });
-    // Most pods meet no constraint: they share one empty list rather than each holding its own.
-    const none: TopologyGroup[] = [];
-    this.counted = groups.map((p) => (matchers.length === 0 ? none : matchers.filter((m) => m.matches(p)).map((m) => m.group)));
-    const requiredAnti = new Set(this.owned.flat());
-    this.inverse = this.counted.map((list) => (list.length === 0 || requiredAnti.size === 0 ? none : list.filter((t) => requiredAnti.has(t))));
+      if (owned.length > 0) this.involvement.set(owner, { counting: NONE, owning: owned, repelling: NONE });
+    }
+    const requiredAnti = new Set([...this.involvement.values()].flatMap((i) => i.owning));
+    for (const { group: g } of pods) {
+      const counted = matchers.length === 0 ? NONE : matchers.filter((m) => m.matches(g)).map((m) => m.group);
+      if (counted.length === 0) continue;
+      const repelled = requiredAnti.size === 0 ? NONE : counted.filter((t) => requiredAnti.has(t));
+      const owned = this.involvement.get(g)?.owning ?? NONE;
+      this.involvement.set(g, { counting: counted, owning: owned, repelling: repelled });
+    }
   }
 
+  /** The topology group a constraint belongs to; undefined for a topology key the planner leaves out. */
   groupOf(constraint: PodConstraint): TopologyGroup | undefined {
     return this.byConstraint.get(constraint.kind === "spread" ? constraint.spread : constraint.term);
   }
 
-  /** Whether a pod of group `g` is counted by `t`. */
-  counts(g: number, t: TopologyGroup): boolean {
-    return this.counted[g].includes(t);
+  /** Whether the pods of `group` count in `t`. */
+  counts(group: PodGroup, t: TopologyGroup): boolean {
+    return (this.involvement.get(group)?.counting ?? NONE).includes(t);
   }
 
-  /** Forgets every count: a new provisioning loop counts the pods on the nodes as they stand (record them again). */
-  reset(): void {
+  /** Forgets every count, then counts the pods already on these nodes (topology.go countDomains). */
+  countPodsOn(nodes: Iterable<{ readonly placement: Placement; readonly pods: readonly PodCount[] }>): void {
     for (const t of this.byHash.values()) {
       t.counts.clear();
       t.owners.clear();
       t.nonEmpty = 0;
     }
+    for (const node of nodes) for (const { group, count } of node.pods) this.record(group, node.placement, count);
   }
 
-  /** Counts a pod of group `g` placed on a NodeClaim that now stands at `at`. */
-  record(g: number, at: Placement): void {
+  /** Counts `times` pods of `group` placed on a node that now stands at `at`. */
+  record(group: PodGroup, at: Placement, times = 1): void {
+    const involved = this.involvement.get(group);
+    if (involved === undefined) return;
     const domains = (t: TopologyGroup, all: boolean): readonly string[] => {
       if (t.domain === "hostname") return [at.host];
       const values = t.domain === "zone" ? at.zones : at.capacityTypes;
       // Spread and affinity count a pod only once its node is down to one domain; anti-affinity blocks them all.
       return all || values.length === 1 ? values : [];
     };
-    for (const t of this.counted[g]) for (const d of domains(t, t.kind === "anti-affinity")) if (bump(t.counts, d) === 1) t.nonEmpty++;
-    for (const t of this.owned[g]) for (const d of domains(t, true)) bump(t.owners, d);
+    for (const t of involved.counting) for (const d of domains(t, t.kind === "anti-affinity")) if (bump(t.counts, d, times)) t.nonEmpty++;
+    for (const t of involved.owning) for (const d of domains(t, true)) bump(t.owners, d, times);
   }
 
   /**
-   * The placement a pod of group `g`, in a form with these constraints, may take on a NodeClaim at `at`:
-   * the zones and capacity types narrowed by every constraint, or why none is left.
+   * The placement a pod of `group`, with these constraints and required (`strict`) requirements, may take on a
+   * node at `at`: its zones and capacity types narrowed by every constraint, or why none is left.
    */
-  allow(g: number, constraints: readonly PodConstraint[], strict: readonly Requirement[], at: Placement): Placement | string {
-    if (constraints.length === 0 && this.inverse[g].length === 0) return at;
+  addRequirements<C extends string>(
+    group: PodGroup,
+    constraints: readonly PodConstraint[],
+    strict: readonly Requirement[],
+    at: Placement<C>,
+  ): FitOrReason<Placement<C>> {
+    const repelling = this.involvement.get(group)?.repelling ?? NONE;
+    if (constraints.length === 0 && repelling.length === 0) return fitWith(at);
     let { zones, capacityTypes } = at;
-    const self = (t: TopologyGroup) => (this.counts(g, t) ? 1 : 0);
+    const self = (t: TopologyGroup) => (this.counts(group, t) ? 1 : 0);
     for (const c of constraints) {
       const t = this.groupOf(c);
       if (t === undefined) continue;
       if (t.domain === "hostname") {
-        const count = t.counts.get(at.host) ?? 0;
-        if (t.kind === "spread" && count + self(t) > t.maxSkew) return `${t.description}: the node already has ${count} matching pods`;
-        if (t.kind === "anti-affinity" && count > 0) return `${t.description}: the node already has a matching pod`;
-        if (t.kind === "affinity" && count === 0 && !(self(t) === 1 && t.nonEmpty === 0)) return `${t.description}: the node has no matching pod`;
+        const allowed = allowsHost(t, self(t), at.host);
+        if (!allowed.ok) return allowed;
         continue;
       }
       const key = t.domain === "zone" ? LABEL.zone : LABEL.capacityType;
-      const nodeDomains = t.domain === "zone" ? zones : capacityTypes;
       const podDomains = strict.filter((r) => r.key === key).reduce<readonly string[]>((left, r) => allowedValues(left, r), t.universe);
-      const next = this.nextDomains(t, self(t), nodeDomains, podDomains);
-      if (typeof next === "string") return next;
-      if (t.domain === "zone") zones = next;
-      else capacityTypes = next;
+      if (t.domain === "zone") {
+        const next = nextDomains(t, self(t), zones, podDomains);
+        if (!next.ok) return next;
+        zones = next.value;
+      } else {
+        const next = nextDomains(t, self(t), capacityTypes, podDomains);
+        if (!next.ok) return next;
+        capacityTypes = next.value;
+      }
     }
-    for (const t of this.inverse[g]) {
+    for (const t of repelling) {
+      const free = (d: string) => (t.owners.get(d) ?? 0) === 0;
       if (t.domain === "hostname") {
-        if ((t.owners.get(at.host) ?? 0) > 0) return `${t.description} (of another workload): the node has a pod that repels this one`;
+        if (!free(at.host)) return refuse(`${t.description} (of another workload): the node has a pod that repels this one`);
         continue;
       }
-      const free = (t.domain === "zone" ? zones : capacityTypes).filter((d) => (t.owners.get(d) ?? 0) === 0);
-      if (free.length === 0) return `${t.description} (of another workload): every ${t.domain} the node could use has a pod that repels this one`;
-      if (t.domain === "zone") zones = free;
-      else capacityTypes = free;
-    }
-    return { host: at.host, zones, capacityTypes };
-  }
-
-  /** The zones (or capacity types) left for the pod: topologygroup.go's nextDomain* for one group. */
-  private nextDomains(t: TopologyGroup, self: number, nodeDomains: readonly string[], podDomains: readonly string[]): readonly string[] | string {
-    const count = (d: string) => t.counts.get(d) ?? 0;
-    const both = nodeDomains.filter((d) => podDomains.includes(d));
-    const noun = t.domain === "zone" ? "zone" : "capacity type";
-    if (t.kind === "spread") {
-      const eligible = podDomains.filter((d) => t.universe.includes(d));
-      const min = t.minDomains !== undefined && eligible.length < t.minDomains ? 0 : Math.min(...eligible.map(count), Number.MAX_SAFE_INTEGER);
-      const valid = both.filter((d) => count(d) + self - min <= t.maxSkew);
-      if (valid.length === 0) {
-        const seen = eligible.map((d) => `${d}: ${count(d)}`).join(", ");
-        return `${t.description}: no ${noun} the node could use (${both.join(", ") || "none"}) keeps the skew within ${t.maxSkew} (matching pods by ${noun}: ${seen})`;
+      const repelled = () => refuse(`${t.description} (of another workload): every ${t.domain} the node could use has a pod that repels this one`);
+      if (t.domain === "zone") {
+        zones = zones.filter(free);
+        if (zones.length === 0) return repelled();
+      } else {
+        capacityTypes = capacityTypes.filter(free);
+        if (capacityTypes.length === 0) return repelled();
       }
-      // The valid domain with the fewest matching pods; ties in the order the domains are listed.
-      return [valid.reduce((best, d) => (count(d) < count(best) ? d : best))];
     }
-    if (t.kind === "anti-affinity") {
-      const empty = both.filter((d) => count(d) === 0);
-      return empty.length > 0 ? empty : `${t.description}: every ${noun} the node could use (${both.join(", ") || "none"}) already has a matching pod`;
-    }
-    const occupied = both.filter((d) => count(d) > 0);
-    if (occupied.length > 0) return occupied;
-    const elsewhere = t.universe.filter((d) => count(d) > 0);
-    // Bootstrap: the first pod of a self-selecting group opens a domain (the first the node and the pod allow).
-    if (self === 1 && (elsewhere.length === 0 || !elsewhere.some((d) => podDomains.includes(d))) && both.length > 0) return [both[0]];
-    return `${t.description}: no ${noun} the node could use (${both.join(", ") || "none"}) has a matching pod`;
+    return fitWith({ host: at.host, zones, capacityTypes });
   }
 }

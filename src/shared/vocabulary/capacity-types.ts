@@ -4,5 +4,3 @@
 export const CAPACITY_TYPES = ["spot", "on-demand", "reserved"] as const;
 
 export type CapacityType = (typeof CAPACITY_TYPES)[number];
-
-export const isCapacityType = (value: string): value is CapacityType => (CAPACITY_TYPES as readonly string[]).includes(value);

@@ -1,13 +1,13 @@
 import * as path from "node:path";
-import { readWorkload } from "../../src/planner/workload/read-workload";
-import { MIB } from "../../src/shared/quantity";
-import { planOf, scenario, workloadFile } from "./helpers";
+import { readWorkload } from "../../../src/planner/workload/read-workload";
+import { MIB } from "../../../src/shared/quantity";
+import { planOf, scenario, workloadFile } from "../helpers";
 
 // Published manifests, as users apply them (fixtures/real-workloads, each with its source and licence): each
 // plans without a refusal, and what it asks for is read as kubectl would apply it. The expected counts are
 // read off the manifests by hand.
 
-const REAL = path.join(__dirname, "fixtures", "real-workloads");
+const REAL = path.join(__dirname, "..", "fixtures", "real-workloads");
 const DEFAULT = { name: "demo" };
 
 const totalPods = (groups: readonly { replicas: number }[]) => groups.reduce((n, g) => n + g.replicas, 0);

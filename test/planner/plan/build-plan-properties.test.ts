@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import { loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
-import { clusterModelFromDocument } from "../../src/planner/cluster-model";
-import { buildPlan } from "../../src/planner/plan/build-plan";
-import type { Plan } from "../../src/planner/plan/plan-types";
-import { PLAIN_POD, type PodGroup, type Workload } from "../../src/planner/workload/workload-model";
+import { loadInstanceCatalogue } from "../../../src/instance-catalogue/instance-catalogue";
+import { clusterModelFromDocument } from "../../../src/planner/cluster-model";
+import { buildPlan } from "../../../src/planner/plan/build-plan";
+import type { Plan } from "../../../src/planner/plan/plan-types";
+import { PLAIN_POD, type PodGroup, type Workload } from "../../../src/planner/workload/workload-model";
 
 // Properties of every plan, over generated NodePools (architectures, capacity types, categories, limits,
 // weights, taints) and workloads (sizes, replicas, arch and capacity-type pins, tolerations), on the real

@@ -1,10 +1,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { readCatalogueFile } from "../../src/instance-catalogue/catalogue-file";
-import { catalogueFrom, defaultCataloguePath } from "../../src/instance-catalogue/instance-catalogue";
-import type { FargateProfileModel } from "../../src/planner/model";
-import { fargateProfileFor, fargateSize } from "../../src/planner/plan/fargate";
-import { deployment, FIXTURES, NO_SPOT_OFFLINE, nodesOf, planOf, scenario } from "./helpers";
+import { readCatalogueFile } from "../../../src/instance-catalogue/catalogue-file";
+import { catalogueFrom, defaultCataloguePath } from "../../../src/instance-catalogue/instance-catalogue";
+import type { FargateProfileModel } from "../../../src/planner/model";
+import { fargateProfileFor, fargateSize } from "../../../src/planner/plan/fargate";
+import { deployment, FIXTURES, NO_SPOT_OFFLINE, nodesOf, planOf, scenario } from "../helpers";
 
 // Plans checked against arithmetic done by hand on the catalogue's numbers (Karpenter 1.14.1's reference:
 // allocatable after kube-reserved and eviction; us-east-1 on-demand prices). The DaemonSets on every node
@@ -21,7 +21,7 @@ describe("plans by hand", () => {
     // Each holds 250m + 150m of DaemonSets and 512 MiB: the cheapest c/m/r type of generation 3+ that does
     // is c6g.medium (940m, 1392 MiB), $0.034/h (c7g.medium $0.0363). The pool allows spot: spot, priced at
     // the on-demand rate offline.
-    const plan = planOf(DEFAULT, path.join(__dirname, "../../templates/demo"));
+    const plan = planOf(DEFAULT, path.join(__dirname, "../../../templates/demo"));
     const asConfigured = scenario(plan, "as-configured");
     expect(nodesOf(asConfigured)).toEqual(["c6g.medium spot 1 pods", "c6g.medium spot 1 pods"]);
     expect(asConfigured.nodes.map((n) => n.zone)).toEqual(["us-east-1a", "us-east-1b"]);

@@ -6,9 +6,9 @@ import * as path from "node:path";
 // The module object itself, not the namespace copy of its properties, so that a spy replaces what read-workload calls.
 import nodeFs = require("node:fs");
 
-import { MAX_FILE_BYTES, readWorkload } from "../../src/planner/workload/read-workload";
-import { ALIAS_BOMB } from "../helpers/hostile-files";
-import { problemsOf } from "../helpers/problems";
+import { MAX_FILE_BYTES, readWorkload } from "../../../src/planner/workload/read-workload";
+import { ALIAS_BOMB } from "../../helpers/hostile-files";
+import { problemsOf } from "../../helpers/problems";
 
 const MIB = 1024 * 1024;
 
@@ -33,7 +33,7 @@ ${spec}
 
 describe("reading workload YAML", () => {
   it("reads the demo folder: chip's 2 replicas of 250m / 512Mi, inflate at 0, the rest skipped", () => {
-    const workload = readWorkload(path.join(__dirname, "../../templates/demo"));
+    const workload = readWorkload(path.join(__dirname, "../../../templates/demo"));
     expect(workload.groups.map((g) => [g.id, g.kind, g.replicas, g.pod.cpuMillis, g.pod.memoryBytes])).toEqual([
       ["chip/chip", "Deployment", 2, 250, 512 * MIB],
       ["default/inflate", "Deployment", 0, 1000, 1.5 * 1024 * MIB],

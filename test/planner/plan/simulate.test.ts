@@ -1,4 +1,4 @@
-import { deployment, nodesOf, planOf, scenario } from "./helpers";
+import { deployment, nodesOf, planOf, scenario } from "../helpers";
 
 // What Karpenter 1.14.1 launches for the constraints production workloads carry, worked out by hand from its
 // scheduler (kubernetes-sigs/karpenter pkg/controllers/provisioning/scheduling/: scheduler.go, nodeclaim.go,

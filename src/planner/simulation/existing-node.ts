@@ -1,0 +1,130 @@
+import { formatRequirement, satisfies } from "../../instance-catalogue/requirements";
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
+import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
+import { daemonRequests, daemonSetRunsOnNode } from "./daemon-overhead";
+import { FITS, type FitOrReason, refuse } from "./fit-or-reason";
+import type { PodData } from "./pod-data";
+import type { SchedulingForm } from "./preferences";
+import { addResources, fits, type Resources, requestsOfPods } from "./resources";
+import type { StateNode } from "./state-node";
+import { formatTaint, untoleratedTaint } from "./taints";
+import type { Placement, PodCount, Topology } from "./topology";
+
+// A node that already exists, as the scheduler tries it before any NodeClaim: a pod joins when it tolerates the
+// node's taints, fits beside the pods already on it and its DaemonSets, its requirements hold for the node's
+// labels, and topology lets it into the node's zone, capacity type and hostname. The node cannot change type, so
+// room for DaemonSet pods that should run on it and do not yet is kept back for them.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/existingnode.go (NewExistingNode, Add)
+
+export const EXCEEDS_NODE_RESOURCES = "exceeds node resources";
+
+/** Made once: a pod may pass by hundreds of full nodes. */
+const EXCEEDS_NODE_RESOURCES_REFUSAL = refuse(EXCEEDS_NODE_RESOURCES);
+
+/** Each amount of `a` less `b`, never below zero (existingnode.go keeps the DaemonSets' remaining requests non-negative). */
+function lessFloored(a: Resources, b: Resources): Resources {
+  const extended: Record<string, number> = {};
+  for (const [name, amount] of Object.entries(a.extended)) extended[name] = Math.max(0, amount - (b.extended[name] ?? 0));
+  return { cpu: Math.max(0, a.cpu - b.cpu), memory: Math.max(0, a.memory - b.memory), pods: Math.max(0, a.pods - b.pods), extended };
+}
+
+export class ExistingNode {
+  readonly placement: Placement;
+  private requestedSoFar: Resources;
+  /** The DaemonSet pods on it, and room for those that should run on it and do not yet. */
+  private readonly daemons: Resources;
+  private readonly free: { cpu: number; memory: number; pods: number };
+  private readonly runs: { readonly group: PodGroup; count: number }[];
+  private readonly addedRuns: { readonly group: PodGroup; count: number }[] = [];
+  /** Whether a form's requirements hold for the node's labels, by form. */
+  private readonly labelsAllow = new Map<string, FitOrReason>();
+
+  /** `daemonSets`: every DaemonSet of the cluster; those whose pods belong on this node and are missing get room kept. */
+  constructor(
+    readonly state: StateNode,
+    private readonly topology: Topology,
+    daemonSets: readonly DaemonSetShape[],
+  ) {
+    const zone = state.labels[LABEL.zone];
+    const capacityType = state.labels[LABEL.capacityType];
+    this.placement = { host: state.name, zones: zone === undefined ? [] : [zone], capacityTypes: capacityType === undefined ? [] : [capacityType] };
+    this.runs = state.pods.map(({ group, count }) => ({ group, count }));
+    this.requestedSoFar = requestsOfPods(state.pods);
+    const running = daemonRequests(state.daemonSetPods);
+    const belonging = daemonRequests(daemonSets.filter((ds) => daemonSetRunsOnNode(ds, state.labels, state.taints)));
+    this.daemons = addResources(running, lessFloored(belonging, running));
+    const { allocatable: a } = state;
+    this.free = {
+      cpu: a.cpu - this.daemons.cpu - this.requestedSoFar.cpu,
+      memory: a.memory - this.daemons.memory - this.requestedSoFar.memory,
+      pods: a.pods - this.daemons.pods - this.requestedSoFar.pods,
+    };
+  }
+
+  get name(): string {
+    return this.state.name;
+  }
+
+  /** Every pod on it: those bound before, then those the scheduler added. */
+  get pods(): readonly PodCount[] {
+    return this.runs;
+  }
+
+  /** The pods the scheduler added, by group in the order they came. */
+  get added(): readonly PodCount[] {
+    return this.addedRuns;
+  }
+
+  /** What its pods request, DaemonSets aside. */
+  get requested(): Resources {
+    return this.requestedSoFar;
+  }
+
+  /** No pod of at least these requests can join: nothing more to try on this node. */
+  closedTo(cpu: number, memory: number): boolean {
+    return this.free.pods < 1 || this.free.cpu < cpu || this.free.memory < memory;
+  }
+
+  /** Cheap refusal: no room for the requests. */
+  cannotHold(requests: Resources): boolean {
+    return requests.cpu > this.free.cpu || requests.memory > this.free.memory || this.free.pods < 1;
+  }
+
+  /** Adds the pod, in this form, when it can join; otherwise says why not and changes nothing. */
+  add(pod: PodData, form: SchedulingForm): FitOrReason {
+    const taint = untoleratedTaint(form.tolerations, this.state.taints);
+    if (taint !== undefined) return refuse(`does not tolerate the taint ${formatTaint(taint)}`);
+    if (!fits(pod.requests, this.requestedSoFar, this.daemons, this.state.allocatable)) return EXCEEDS_NODE_RESOURCES_REFUSAL;
+    const allowed = this.allows(form);
+    if (!allowed.ok) return allowed;
+    const placed = this.topology.addRequirements(pod.group, form.constraints, form.strict, this.placement);
+    if (!placed.ok) return placed;
+    const r = pod.requests;
+    this.requestedSoFar = addResources(this.requestedSoFar, r);
+    this.free.cpu -= r.cpu;
+    this.free.memory -= r.memory;
+    this.free.pods -= r.pods;
+    for (const runs of [this.runs, this.addedRuns]) {
+      const last = runs[runs.length - 1];
+      if (last?.group === pod.group) last.count++;
+      else runs.push({ group: pod.group, count: 1 });
+    }
+    this.topology.record(pod.group, this.placement);
+    return FITS;
+  }
+
+  /** The node once the scheduler is done: the pods it added are bound to it. */
+  toStateNode(): StateNode {
+    return { ...this.state, pods: this.runs.map(({ group, count }) => ({ group, count })) };
+  }
+
+  private allows(form: SchedulingForm): FitOrReason {
+    let allowed = this.labelsAllow.get(form.key);
+    if (allowed === undefined) {
+      const unmet = form.requirements.find((r) => !satisfies(this.state.labels[r.key], r));
+      allowed = unmet === undefined ? FITS : refuse(`requires ${formatRequirement(unmet)}, which the node's labels do not satisfy`);
+      this.labelsAllow.set(form.key, allowed);
+    }
+    return allowed;
+  }
+}

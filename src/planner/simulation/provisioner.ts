@@ -1,0 +1,163 @@
+import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
+import { domainUniverse } from "./domain-universe";
+import { chooseLaunch, type LaunchChoice, launchedNode, type PlannedNode, plannedNode } from "./launch";
+import { NodeClaimTemplate } from "./node-claim-template";
+import { type PodData, podDataOf } from "./pod-data";
+import type { FitCache } from "./pod-fit";
+import type { PoolOfferings } from "./pool-offerings";
+import { byCpuAndMemoryDescending, type QueuedPods } from "./queue";
+import type { Resources } from "./resources";
+import { type Results, Scheduler } from "./scheduler";
+import type { StateNode } from "./state-node";
+import { Topology } from "./topology";
+
+// Karpenter's provisioner, for the pods of a plan: provisioning loops, each a scheduler solving the pods still
+// pending against the nodes that exist, until a loop places nothing. The NodeClaims a loop opens launch; the
+// next loop sees them as nodes of one type, zone and capacity type, at their real capacity against the pools'
+// limits. Pods held back by limits (a new NodeClaim reserves its largest option), or by zone anti-affinity (a
+// NodeClaim that may land in any free zone blocks them all), are planned by a later loop, as Karpenter's next
+// provisioning loop would plan them. A later loop takes the pods in the order the last one left them, where
+// Karpenter sorts each loop's queue afresh (queue.go NewQueue): sorting again would be closer to Karpenter and
+// can change a plan, so it is left to a change of its own.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/provisioner.go (Schedule, NewScheduler)
+
+export interface ProvisioningInput {
+  /** In Karpenter's order: weight, then name. */
+  readonly pools: readonly PoolOfferings[];
+  /** The pod groups to plan, with the replicas to plan. */
+  readonly groups: readonly PodGroup[];
+  /** Nodes already running, with the pods bound to them (none for a plan from scratch). */
+  readonly existingNodes?: readonly StateNode[];
+  /** Every DaemonSet of the cluster (its add-ons' and the workload's). */
+  readonly daemonSets: readonly DaemonSetShape[];
+  readonly fits: FitCache;
+  readonly region: string;
+  readonly spotKnown: boolean;
+  readonly zonesKnown: boolean;
+  /** Replicas a group adds once the first plan is launched (an autoscaler scaling up); none when undefined. */
+  readonly scaleUp?: ReadonlyMap<PodGroup, number>;
+}
+
+export interface ProvisioningResult {
+  /** The nodes the plan launches, in launch order, each with every pod the plan put on it. */
+  readonly nodes: readonly PlannedNode[];
+  /** The nodes given as running, in the order given, with the pods the plan added to them. */
+  readonly existingNodes: readonly StateNode[];
+  /** Pods no loop found a node for, by group, with why the last of them found none. */
+  readonly unschedulable: readonly { readonly id: string; readonly count: number; readonly reason: string }[];
+  /** Pods that were placed only after giving up preferences, by group and what was given up. */
+  readonly relaxed: readonly { readonly id: string; readonly count: number; readonly gaveUp: string }[];
+}
+
+/** Provisioning loops per wave of pods: enough for zone anti-affinity across every zone a region has. */
+const LOOPS = 10;
+
+/** The pod groups only bound to nodes already running, not among those to plan: topology counts them too. */
+function boundOnly(groups: readonly PodGroup[], nodes: readonly StateNode[]): PodGroup[] {
+  if (nodes.length === 0) return [];
+  const known = new Set(groups);
+  return nodes.flatMap((n) => n.pods.map((p) => p.group)).filter((g) => !known.has(g) && known.add(g));
+}
+
+type RelaxedCount = { readonly id: string; count: number; readonly gaveUp: string };
+
+class Provisioner {
+  private readonly templates: readonly NodeClaimTemplate[];
+  private readonly pods: readonly PodData[];
+  private readonly topology: Topology;
+  /** The pods in a first loop's order; pods added later queue among those left, in that order. */
+  private readonly queueOrder: readonly PodData[];
+  private readonly queueRank: ReadonlyMap<PodData, number>;
+  /** The nodes given, then those the loops launched, in launch order. */
+  private nodes: StateNode[];
+  /** How each node the loops launched launched: the nodes after those given, in the same order. */
+  private readonly launches: { readonly pool: string; readonly choice: LaunchChoice }[] = [];
+  /** What the pods on each launched node request, as the last loop counted them. */
+  private launchedRequests: Resources[] = [];
+  private nextNodeClaimId = 1;
+  private readonly relaxed = new Map<string, RelaxedCount>();
+
+  constructor(private readonly input: ProvisioningInput) {
+    this.templates = input.pools.map((offerings) => new NodeClaimTemplate(offerings, input.spotKnown));
+    const preferNoSchedule = input.pools.some((p) => p.pool.taints.some((t) => t.effect === "PreferNoSchedule"));
+    this.pods = input.groups.map((group) => podDataOf(group, preferNoSchedule));
+    this.nodes = [...(input.existingNodes ?? [])];
+    const bound = boundOnly(input.groups, this.nodes).map((group) => podDataOf(group, preferNoSchedule));
+    this.topology = new Topology([...this.pods, ...bound], domainUniverse(input.pools, this.nodes));
+    this.queueOrder = byCpuAndMemoryDescending(this.pods);
+    this.queueRank = new Map(this.queueOrder.map((pod, rank) => [pod, rank]));
+  }
+
+  run(): ProvisioningResult {
+    let pending = this.loops(this.runsOf((pod) => pod.group.replicas));
+    const scaleUp = this.input.scaleUp;
+    if (scaleUp !== undefined) {
+      const more = this.runsOf((pod) => scaleUp.get(pod.group) ?? 0);
+      if (more.length > 0) pending = this.loops(this.inQueueOrder([...more, ...pending]));
+    }
+    const given = this.nodes.length - this.launches.length;
+    return {
+      nodes: this.launches.map(({ pool, choice }, i) => plannedNode(pool, choice, this.nodes[given + i], this.launchedRequests[i])),
+      existingNodes: this.nodes.slice(0, given),
+      unschedulable: pending.map((e) => ({ id: e.pod.group.id, count: e.count, reason: e.reason ?? "not planned" })),
+      relaxed: [...this.relaxed.values()],
+    };
+  }
+
+  private inQueueOrder(runs: readonly QueuedPods[]): QueuedPods[] {
+    return [...runs].sort((a, b) => (this.queueRank.get(a.pod) ?? 0) - (this.queueRank.get(b.pod) ?? 0));
+  }
+
+  private runsOf(count: (pod: PodData) => number): QueuedPods[] {
+    return this.queueOrder.filter((pod) => count(pod) > 0).map((pod) => ({ pod, count: count(pod) }));
+  }
+
+  /** Provisioning loops until one places nothing; returns what is still pending. */
+  private loops(queued: readonly QueuedPods[]): readonly QueuedPods[] {
+    let pending = queued;
+    for (let loop = 0; loop < LOOPS && pending.length > 0; loop++) {
+      const scheduler = new Scheduler({
+        templates: this.templates,
+        existingNodes: this.nodes,
+        daemonSets: this.input.daemonSets,
+        topology: this.topology,
+        fits: this.input.fits,
+        firstNodeClaimId: this.nextNodeClaimId,
+      });
+      const results = scheduler.solve(pending);
+      pending = results.pending;
+      this.count(results.relaxed);
+      this.launch(results);
+      if (results.placed === 0) break;
+    }
+    return pending;
+  }
+
+  /** The loop's NodeClaims launch; the next loop sees them as nodes, at their real capacity. */
+  private launch(results: Results): void {
+    const given = this.nodes.length - this.launches.length;
+    this.nodes = results.existingNodes.map((node) => node.toStateNode());
+    this.launchedRequests = results.existingNodes.slice(given).map((node) => node.requested);
+    for (const nc of results.newNodeClaims) {
+      const choice = chooseLaunch(nc, this.input.zonesKnown);
+      this.launches.push({ pool: nc.template.pool.name, choice });
+      this.launchedRequests.push(nc.requested);
+      this.nodes.push(launchedNode(nc, choice, this.input.region));
+    }
+    this.nextNodeClaimId += results.newNodeClaims.length;
+  }
+
+  private count(relaxed: Results["relaxed"]): void {
+    for (const r of relaxed) {
+      const key = `${r.pod.group.id}\0${r.gaveUp}`;
+      const seen = this.relaxed.get(key);
+      if (seen === undefined) this.relaxed.set(key, { id: r.pod.group.id, count: r.count, gaveUp: r.gaveUp });
+      else seen.count += r.count;
+    }
+  }
+}
+
+/** The nodes Karpenter launches for the pods, from the nodes given, and the pods that find no node. */
+export function provision(input: ProvisioningInput): ProvisioningResult {
+  return new Provisioner(input).run();
+}
