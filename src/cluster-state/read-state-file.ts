@@ -74,7 +74,7 @@ export function readStateFile(file: string, stdin: () => Buffer = () => readStdi
       return;
     }
     if (Array.isArray(value.items) && kind.endsWith("List")) {
-      value.items.forEach((item, i) => take(item, `${where}: items[${i}]`, itemKindOf(kind)));
+      for (const [i, item] of value.items.entries()) take(item, `${where}: items[${i}]`, itemKindOf(kind));
       return;
     }
     const read = stateKind(kind);
