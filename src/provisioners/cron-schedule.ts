@@ -85,3 +85,53 @@ export function cronScheduleProblem(schedule: string): string | undefined {
   }
   return undefined;
 }
+
+/** The values of one field a valid spec admits, and whether the field was a star ("*" or "?", with no step). */
+function fieldValues(text: string, field: CronField): { readonly values: ReadonlySet<number>; readonly star: boolean } {
+  const values = new Set<number>();
+  let star = false;
+  for (const part of text.split(",").filter((p) => p !== "")) {
+    const [range, step] = part.split("/");
+    const bounds = range.split("-");
+    const any = bounds[0] === "*" || bounds[0] === "?";
+    const low = any ? field.min : (fieldValue(bounds[0], field) as number);
+    let high = any ? field.max : bounds.length === 2 ? (fieldValue(bounds[1], field) as number) : low;
+    if (step !== undefined && bounds.length === 1 && !any) high = field.max;
+    if (any && step === undefined) star = true;
+    for (let v = low; v <= high; v += step === undefined ? 1 : Number(step)) values.add(v);
+  }
+  return { values, star };
+}
+
+const MACRO_SPECS: Readonly<Record<string, string>> = {
+  "@yearly": "0 0 1 1 *",
+  "@annually": "0 0 1 1 *",
+  "@monthly": "0 0 1 * *",
+  "@weekly": "0 0 * * 0",
+  "@daily": "0 0 * * *",
+  "@midnight": "0 0 * * *",
+  "@hourly": "0 * * * *",
+};
+
+/**
+ * Whether a budget with this schedule and duration is active at `now`: some time the schedule fires (UTC, to
+ * the minute) falls in (now - duration, now], as robfig's Next from now - duration reaches it. Day of month and
+ * day of week both restricted match either one (Vixie cron, as robfig's dayMatches). The schedule must be valid.
+ * @see kubernetes-sigs/karpenter v1.14.1 pkg/apis/v1/nodepool.go (Budget.IsActive)
+ */
+export function budgetScheduleActive(schedule: string, durationMinutes: number, now: Date): boolean {
+  const spec = schedule.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, "");
+  const fields = (MACRO_SPECS[spec] ?? spec).split(/[\t\n\v\f\r ]+/).map((text, i) => fieldValues(text, FIELDS[i]));
+  const [minute, hour, dayOfMonth, month, dayOfWeek] = fields;
+  const fires = (t: Date) => {
+    const dom = dayOfMonth.values.has(t.getUTCDate());
+    const dow = dayOfWeek.values.has(t.getUTCDay());
+    const day = dayOfMonth.star || dayOfWeek.star ? dom && dow : dom || dow;
+    return minute.values.has(t.getUTCMinutes()) && hour.values.has(t.getUTCHours()) && month.values.has(t.getUTCMonth() + 1) && day;
+  };
+  const last = Math.floor(now.getTime() / 60_000) * 60_000;
+  // The first whole minute after now - duration: Next is strictly after its starting point.
+  const first = Math.floor((now.getTime() - durationMinutes * 60_000) / 60_000) * 60_000 + 60_000;
+  for (let t = last; t >= first; t -= 60_000) if (fires(new Date(t))) return true;
+  return false;
+}

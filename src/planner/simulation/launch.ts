@@ -18,6 +18,9 @@ import type { StateNode } from "./state-node";
 // Once launched, the NodeClaim is a node of the cluster: the next provisioning loop sees it as one.
 // @see aws/karpenter-provider-aws v1.14.1 pkg/providers/instance/instance.go
 
+/** What launching reads of a NodeClaim: consolidation launches one narrowed to cheaper options. */
+export type LaunchRequest = Pick<NodeClaim, "template" | "instanceTypeOptions" | "zones" | "capacityTypes" | "hostname" | "pods">;
+
 /** What a NodeClaim launches as. */
 export interface LaunchChoice {
   readonly candidate: Candidate;
@@ -48,7 +51,7 @@ const cheaper = (a: { usd: number; name: string }, b: { usd: number; name: strin
   b === undefined || a.usd < b.usd || (a.usd === b.usd && a.name < b.name);
 
 /** The type, capacity type, zone and price a NodeClaim launches with. */
-export function chooseLaunch(nc: NodeClaim, zonesKnown: boolean): LaunchChoice {
+export function chooseLaunch(nc: LaunchRequest, zonesKnown: boolean): LaunchChoice {
   const { spotKnown, minValues } = nc.template;
   const all = nc.instanceTypeOptions;
   const ordinary = all.filter((c) => !c.exotic);
@@ -87,7 +90,7 @@ export function chooseLaunch(nc: NodeClaim, zonesKnown: boolean): LaunchChoice {
  * The node a NodeClaim becomes: one type, one capacity type and one zone (where EC2 picks, the first the
  * NodeClaim allowed), with the labels Karpenter gives it, its pods bound and its type's DaemonSets running.
  */
-export function launchedNode(nc: NodeClaim, choice: LaunchChoice, region: string): StateNode {
+export function launchedNode(nc: LaunchRequest, choice: LaunchChoice, region: string): StateNode {
   const { pool } = nc.template;
   const c = choice.candidate;
   return {

@@ -81,6 +81,21 @@ export interface Autoscaling {
   readonly maxReplicas: number;
 }
 
+/** What Karpenter reads of a pod when it decides whether, and at what cost, to disrupt the pod's node. */
+export interface PodDisruption {
+  /** karpenter.sh/do-not-disrupt: "true" (or a duration not yet over): Karpenter leaves the pod's node alone. */
+  readonly doNotDisrupt: boolean;
+  /** controller.kubernetes.io/pod-deletion-cost; 0 when not set. */
+  readonly deletionCost: number;
+  /** spec.priority, as admission resolves it from the priority class; 0 when not set. */
+  readonly priority: number;
+  /** One of its pods by name, where a running cluster's state names them: Karpenter's messages name a pod. */
+  readonly examplePod?: string;
+}
+
+/** A pod with nothing that weighs on its disruption. */
+export const ORDINARY_DISRUPTION: PodDisruption = { doNotDisrupt: false, deletionCost: 0, priority: 0 };
+
 export interface PodGroup {
   /** "<namespace>/<name>", unique in a workload. */
   readonly id: string;
@@ -96,6 +111,8 @@ export interface PodGroup {
   readonly pod: PodShape;
   /** The file it came from. */
   readonly file: string;
+  /** What weighs on disrupting its pods' nodes; ORDINARY_DISRUPTION when undefined. */
+  readonly disruption?: PodDisruption;
 }
 
 export interface DaemonSetShape {

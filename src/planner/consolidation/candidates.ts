@@ -1,0 +1,94 @@
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
+import type { PodCount } from "../simulation/topology";
+import { selects } from "../workload/label-selector";
+import { ORDINARY_DISRUPTION, type PodGroup } from "../workload/workload-model";
+import type { ClusterNode, PodDisruptionBudget, PoolDisruption } from "./cluster-node";
+import { NODE_BASE_COST, rescheduleCost } from "./eviction-cost";
+
+// Which nodes the disruption controller may consider, and why the others are left alone, in Karpenter's words
+// (the DisruptionBlocked and Unconsolidatable events a user can match with the cluster's).
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/disruption/types.go (NewCandidate)
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/state/statenode.go (ValidateNodeDisruptable, ValidatePodsDisruptable)
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/utils/pdb/pdb.go (CanEvictPods)
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/disruption/consolidation.go (ShouldDisrupt), emptiness.go (ShouldDisrupt)
+
+export interface Candidate {
+  readonly node: ClusterNode;
+  readonly pool: PoolDisruption;
+  /** The pods consolidation moves: every pod on the node but DaemonSet and mirror pods. */
+  readonly pods: readonly PodCount[];
+  /** USD per hour; 0 when unknown, as Karpenter prices a node whose offering it cannot find. */
+  readonly price: number;
+  readonly disruptionCost: number;
+  /** No pod with a positive eviction cost: emptiness deletes it, consolidation leaves it to emptiness. */
+  readonly empty: boolean;
+}
+
+/** Why a node is left alone: Karpenter's event reason and message. */
+export interface Blocker {
+  readonly event: "DisruptionBlocked" | "Unconsolidatable";
+  readonly message: string;
+}
+
+const blocked = (message: string): Blocker => ({ event: "DisruptionBlocked", message });
+const unconsolidatable = (message: string): Blocker => ({ event: "Unconsolidatable", message });
+
+/** "ns/name" of a pod for messages: one pod's own name where the state has it, else its workload's. */
+const podName = (group: PodGroup) => `${group.namespace}/${group.disruption?.examplePod ?? group.name}`;
+
+/** Why evicting these pods is blocked by their PodDisruptionBudgets, or undefined (pdb.go CanEvictPods). */
+function pdbBlocker(pods: readonly PodCount[], pdbs: readonly PodDisruptionBudget[]): Blocker | undefined {
+  for (const { group } of pods) {
+    const matching = pdbs.filter((pdb) => pdb.namespace === group.namespace && selects(pdb.selector, group.labels));
+    if (matching.length > 1) {
+      return blocked(`Eviction does not support multiple PDBs (PodDisruptionBudget(s)=[${matching.map((p) => `${p.namespace}/${p.name}`).join(" ")}])`);
+    }
+    if (matching.length === 1 && matching[0].disruptionsAllowed <= 0) {
+      return blocked(`Pdb prevents pod evictions (PodDisruptionBudget=[${matching[0].namespace}/${matching[0].name}])`);
+    }
+  }
+  return undefined;
+}
+
+/** The node as a candidate for disruption, or why it is not one (NewCandidate). */
+export function newCandidate(node: ClusterNode, pdbs: readonly PodDisruptionBudget[]): Candidate | Blocker {
+  const poolName = node.state.labels[LABEL.nodePool];
+  if (poolName === undefined) return blocked("Node isn't managed by karpenter");
+  if (node.deleting) return blocked("Node is deleting or marked for deletion");
+  if (node.doNotDisrupt) return blocked('Disruption is blocked through the "karpenter.sh/do-not-disrupt" annotation');
+  if (node.pool === undefined) return blocked(`NodePool not found (NodePool=${poolName})`);
+  const pods = node.state.pods;
+  const doNotDisrupt = pods.find(({ group }) => (group.disruption ?? ORDINARY_DISRUPTION).doNotDisrupt);
+  if (doNotDisrupt !== undefined) return blocked(`Pod has "karpenter.sh/do-not-disrupt" annotation (Pod=${podName(doNotDisrupt.group)})`);
+  const pdb = pdbBlocker(pods, pdbs);
+  if (pdb !== undefined) return pdb;
+  const cost = rescheduleCost(pods);
+  return { node, pool: node.pool, pods, price: node.hourlyUsd ?? 0, disruptionCost: cost, empty: cost <= NODE_BASE_COST };
+}
+
+export const isCandidate = (value: Candidate | Blocker): value is Candidate => "node" in value;
+
+/** Whether multi- and single-node consolidation may consider the candidate, or why not (consolidation.go ShouldDisrupt). */
+export function consolidatable(candidate: Candidate, typeKnown: boolean): boolean | Blocker {
+  const { node, pool } = candidate;
+  if (!typeKnown) return unconsolidatable(`Instance Type "${node.instanceType}" not found`);
+  if (node.state.labels[LABEL.capacityType] === undefined) return unconsolidatable(`Node does not have label "${LABEL.capacityType}"`);
+  if (node.state.labels[LABEL.zone] === undefined) return unconsolidatable(`Node does not have label "${LABEL.zone}"`);
+  if (pool.consolidateAfterNever) return unconsolidatable(`NodePool "${pool.pool}" has consolidation disabled`);
+  if (candidate.empty) return false;
+  if (pool.policy === "WhenEmpty") return unconsolidatable(`NodePool "${pool.pool}" has consolidation policy WhenEmpty, but node is not empty`);
+  return true;
+}
+
+/** Whether emptiness may delete the candidate (emptiness.go ShouldDisrupt): any policy, when the node is empty. */
+export function deletableWhenEmpty(candidate: Candidate): boolean | Blocker {
+  if (candidate.pool.consolidateAfterNever) return unconsolidatable(`NodePool "${candidate.pool.pool}" has consolidation disabled`);
+  return candidate.empty;
+}
+
+/** Karpenter tries the nodes that save the most per unit of disruption first (consolidation.go sortCandidates); ties by name. */
+export function bySavingsRatio(a: Candidate, b: Candidate): number {
+  return (
+    b.price / b.disruptionCost - a.price / a.disruptionCost || (a.node.state.name < b.node.state.name ? -1 : a.node.state.name > b.node.state.name ? 1 : 0)
+  );
+}

@@ -1,0 +1,46 @@
+import type { CONSOLIDATION_POLICIES } from "../../provisioners/rules/crd-limits";
+import type { StateNode } from "../simulation/state-node";
+import type { LabelSelector } from "../workload/workload-model";
+import type { NodePoolBudget } from "./disruption-budgets";
+
+// The cluster as Karpenter's disruption controller sees it: nodes (each with the pods bound to it, its price and
+// what keeps it), the NodePools' disruption settings, and the PodDisruptionBudgets.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/state/statenode.go, pkg/apis/v1/nodepool.go (Disruption)
+
+export type ConsolidationPolicy = (typeof CONSOLIDATION_POLICIES)[number];
+
+/** A NodePool's spec.disruption. */
+export interface PoolDisruption {
+  readonly pool: string;
+  readonly policy: ConsolidationPolicy;
+  /** consolidateAfter: Never turns consolidation off; any duration only delays it, and the end state waits it out. */
+  readonly consolidateAfterNever: boolean;
+  readonly budgets: readonly NodePoolBudget[];
+}
+
+export interface ClusterNode {
+  /** Its labels, taints, resources and the pods bound to it, as the scheduler reads them. */
+  readonly state: StateNode;
+  /** The disruption settings of the NodePool that owns it; undefined for a node no NodePool owns (a node group's). */
+  readonly pool: PoolDisruption | undefined;
+  readonly instanceType: string;
+  readonly capacityType: string;
+  readonly zone: string | undefined;
+  /** USD per hour; undefined when the type or its price is not known: such a node is never priced as $0. */
+  readonly hourlyUsd: number | undefined;
+  /** Priced at the on-demand rate while it runs on spot (no spot prices offline). */
+  readonly priceIsUpperBound: boolean;
+  /** karpenter.sh/do-not-disrupt: "true" on the node or its NodeClaim. */
+  readonly doNotDisrupt: boolean;
+  /** Being deleted already: not a candidate, and its pods are to be rescheduled anyway. */
+  readonly deleting: boolean;
+}
+
+/** A PodNodePoolBudget: the pods its selector matches in its namespace, and how many may go now. */
+export interface PodDisruptionBudget {
+  readonly namespace: string;
+  readonly name: string;
+  readonly selector: LabelSelector;
+  /** status.disruptionsAllowed, or what the controller would compute with every pod healthy. */
+  readonly disruptionsAllowed: number;
+}

@@ -1,0 +1,40 @@
+import { budgetScheduleActive } from "../../provisioners/cron-schedule";
+import type { DISRUPTION_REASONS } from "../../provisioners/rules/crd-limits";
+
+// A NodePool's disruption budgets: how many of its nodes may be disrupted at once, for a reason, at a time.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/apis/v1/nodepool.go
+//      (GetAllowedDisruptionsByReason, MustGetAllowedDisruptions, Budget.GetAllowedDisruptions, Budget.IsActive)
+
+export type DisruptionReason = (typeof DISRUPTION_REASONS)[number];
+
+export interface NodePoolBudget {
+  /** A count ("5") or a percentage of the pool's nodes ("10%"). */
+  readonly nodes: string;
+  /** The reasons it limits; undefined: every reason. */
+  readonly reasons?: readonly DisruptionReason[];
+  /** A cron schedule (UTC) with a duration in minutes: the budget holds for that long after each start. */
+  readonly schedule?: { readonly cron: string; readonly minutes: number };
+}
+
+/** The CRD's default: one budget of 10%. */
+export const DEFAULT_BUDGETS: readonly NodePoolBudget[] = [{ nodes: "10%" }];
+
+/** What one budget allows out of `nodeCount` nodes at `at`: everything when it is not active. */
+function allowedBy(budget: NodePoolBudget, nodeCount: number, at: Date): number {
+  if (budget.schedule !== undefined && !budgetScheduleActive(budget.schedule.cron, budget.schedule.minutes, at)) return Number.POSITIVE_INFINITY;
+  // intstr.GetScaledValueFromIntOrPercent(nodes, numNodes, roundUp=true).
+  const percent = /^(\d+)%$/.exec(budget.nodes);
+  return percent === null ? Number(budget.nodes) : Math.ceil((nodeCount * Number(percent[1])) / 100);
+}
+
+/**
+ * How many of a pool's nodes may be disrupted for a reason at `at`: the smallest allowance of the budgets that
+ * apply to the reason and are active.
+ */
+export function allowedDisruptions(budgets: readonly NodePoolBudget[], reason: DisruptionReason, nodeCount: number, at: Date): number {
+  let allowed = Number.POSITIVE_INFINITY;
+  for (const budget of budgets) {
+    if (budget.reasons === undefined || budget.reasons.includes(reason)) allowed = Math.min(allowed, allowedBy(budget, nodeCount, at));
+  }
+  return allowed;
+}
