@@ -6,14 +6,12 @@ import { COREDNS_RESOURCES } from "../eks/addon-settings";
 import { EKS_SUPPORT_CALENDAR, supportPhase } from "../eks/kubernetes-version-support";
 import { systemFargateProfiles } from "../fargate/fargate-config";
 import { karpenterChartValues } from "../karpenter/kubernetes/chart-values";
-import { isWindows } from "../provisioners/ami-selection";
-import type { EC2NodeClass, NodePool } from "../provisioners/karpenter-api";
 import { clusterNodeClassContext, renderProvisioners } from "../provisioners/render-provisioners";
 import { InputError } from "../shared/input-error";
-import { bytes, cpuMillis, MIB, parseQuantity } from "../shared/quantity";
-import { aliasFamilyToAmiFamily } from "../shared/vocabulary/ami-families";
+import { bytes, cpuMillis, MIB } from "../shared/quantity";
 import { LABEL } from "../shared/vocabulary/well-known-labels";
 import type { ClusterModel, FargateProfileModel, NodeClassModel, PoolModel, SystemPods } from "./model";
+import { nodeClassModel, poolModelOf } from "./node-pool-model";
 
 // The planner's only door to the rest of the project. It reads the cluster config and the NodePools and
 // EC2NodeClasses exactly as synth renders them (renderProvisioners, the call the Karpenter stack makes),
@@ -188,48 +186,11 @@ function natGateways(config: ClusterConfig): number {
   return config.network.natGateways === "perAz" ? config.network.availabilityZones.length : 1;
 }
 
-function amiFamilyOf(nodeClass: EC2NodeClass): string {
-  if (nodeClass.spec.amiFamily !== undefined) return nodeClass.spec.amiFamily;
-  const alias = nodeClass.spec.amiSelectorTerms.find((t) => t.alias !== undefined)?.alias;
-  return alias === undefined ? "AL2023" : aliasFamilyToAmiFamily(alias.split("@")[0].toLowerCase());
-}
-
-function nodeClassModel(nodeClass: EC2NodeClass): NodeClassModel {
-  const k = nodeClass.spec.kubelet ?? {};
-  return {
-    name: nodeClass.metadata.name,
-    amiFamily: amiFamilyOf(nodeClass),
-    os: isWindows(nodeClass.spec) ? "windows" : "linux",
-    kubelet: { maxPods: k.maxPods, podsPerCore: k.podsPerCore, systemReserved: k.systemReserved, kubeReserved: k.kubeReserved, evictionHard: k.evictionHard },
-  };
-}
-
-/** cpu in millicores, memory in bytes, other resources as counts. */
-function limitsOf(pool: NodePool): Record<string, number> {
-  const limits: Record<string, number> = {};
-  for (const [key, value] of Object.entries(pool.spec.limits ?? {})) {
-    const parsed = key === "cpu" ? cpuMillis(value) : key === "memory" ? bytes(value) : parseQuantity(value);
-    if (parsed !== undefined) limits[key] = parsed;
-  }
-  return limits;
-}
-
 /** The planner's model of a validated config. */
 export function clusterModelOf(config: ClusterConfig): ClusterModel {
   const rendered = renderProvisioners(config, clusterNodeClassContext(config));
   const classes = new Map(rendered.nodeClasses.map((c) => [c.object.metadata.name, nodeClassModel(c.object)]));
-  const pools: PoolModel[] = rendered.nodePools.map(({ object, nodeClassName }) => {
-    const template = object.spec.template;
-    return {
-      name: object.metadata.name,
-      weight: object.spec.weight ?? 0,
-      requirements: template.spec.requirements.map((r) => ({ key: r.key, operator: r.operator, values: r.values, minValues: r.minValues })),
-      labels: { ...(template.metadata?.labels ?? {}) },
-      taints: (template.spec.taints ?? []).map((t) => ({ key: t.key, value: t.value, effect: t.effect })),
-      limits: limitsOf(object),
-      nodeClass: classes.get(nodeClassName) as NodeClassModel,
-    };
-  });
+  const pools: PoolModel[] = rendered.nodePools.map(({ object, nodeClassName }) => poolModelOf(object, classes.get(nodeClassName) as NodeClassModel));
   return {
     name: config.name,
     region: config.region,

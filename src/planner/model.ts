@@ -1,5 +1,6 @@
 import type { KubeletSettings } from "../instance-catalogue/allocatable";
 import type { Requirement } from "../instance-catalogue/requirements";
+import type { CONSOLIDATION_POLICIES, DISRUPTION_REASONS } from "../provisioners/rules/crd-limits";
 import type { TaintEffect } from "../shared/vocabulary/taint-effects";
 
 // The planner's own view of a cluster: what cluster-model.ts (the one adapter to the rest of the project)
@@ -19,6 +20,28 @@ export interface NodeClassModel {
   readonly kubelet: KubeletSettings;
 }
 
+export type ConsolidationPolicy = (typeof CONSOLIDATION_POLICIES)[number];
+export type DisruptionReason = (typeof DISRUPTION_REASONS)[number];
+
+/** One of a NodePool's disruption budgets. */
+export interface NodePoolBudget {
+  /** A count ("5") or a percentage of the pool's nodes ("10%"). */
+  readonly nodes: string;
+  /** The reasons it limits; undefined: every reason. */
+  readonly reasons?: readonly DisruptionReason[];
+  /** A cron schedule (UTC) with a duration in minutes: the budget holds for that long after each start. */
+  readonly schedule?: { readonly cron: string; readonly minutes: number };
+}
+
+/** A NodePool's spec.disruption, as consolidation reads it. */
+export interface PoolDisruption {
+  readonly pool: string;
+  readonly policy: ConsolidationPolicy;
+  /** consolidateAfter: Never turns consolidation off; any duration only delays it, and the end state waits it out. */
+  readonly consolidateAfterNever: boolean;
+  readonly budgets: readonly NodePoolBudget[];
+}
+
 export interface PoolModel {
   readonly name: string;
   /** Karpenter tries higher weights first; an unset weight is 0. */
@@ -31,6 +54,8 @@ export interface PoolModel {
   /** Pool limits in planner units: cpu in millicores, memory in bytes, anything else as a count. */
   readonly limits: Readonly<Record<string, number>>;
   readonly nodeClass: NodeClassModel;
+  /** How consolidation treats its nodes; the CRD's defaults (WhenEmptyOrUnderutilized, 10%) when undefined. */
+  readonly disruption?: PoolDisruption;
 }
 
 export interface FargateSelector {

@@ -1,5 +1,6 @@
+import type { DisruptionReason } from "../model";
 import type { ClusterNode } from "./cluster-node";
-import { allowedDisruptions, type DisruptionReason } from "./disruption-budgets";
+import { allowedDisruptions } from "./disruption-budgets";
 
 // How many more nodes of each NodePool a method may disrupt for its reason now: what the pool's budgets allow out
 // of its nodes, less those already being disrupted. A method takes from it as it picks candidates.

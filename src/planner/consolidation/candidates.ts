@@ -1,8 +1,9 @@
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
+import type { PoolDisruption } from "../model";
 import type { PodCount } from "../simulation/topology";
 import { selects } from "../workload/label-selector";
 import { ORDINARY_DISRUPTION, type PodGroup } from "../workload/workload-model";
-import type { ClusterNode, PodDisruptionBudget, PoolDisruption } from "./cluster-node";
+import type { ClusterNode, PodDisruptionBudget } from "./cluster-node";
 import { NODE_BASE_COST, rescheduleCost } from "./eviction-cost";
 
 // Which nodes the disruption controller may consider, and why the others are left alone, in Karpenter's words

@@ -1,22 +1,10 @@
-import type { CONSOLIDATION_POLICIES } from "../../provisioners/rules/crd-limits";
+import type { PoolDisruption } from "../model";
 import type { StateNode } from "../simulation/state-node";
 import type { LabelSelector } from "../workload/workload-model";
-import type { NodePoolBudget } from "./disruption-budgets";
 
 // The cluster as Karpenter's disruption controller sees it: nodes (each with the pods bound to it, its price and
 // what keeps it), the NodePools' disruption settings, and the PodDisruptionBudgets.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/state/statenode.go, pkg/apis/v1/nodepool.go (Disruption)
-
-export type ConsolidationPolicy = (typeof CONSOLIDATION_POLICIES)[number];
-
-/** A NodePool's spec.disruption. */
-export interface PoolDisruption {
-  readonly pool: string;
-  readonly policy: ConsolidationPolicy;
-  /** consolidateAfter: Never turns consolidation off; any duration only delays it, and the end state waits it out. */
-  readonly consolidateAfterNever: boolean;
-  readonly budgets: readonly NodePoolBudget[];
-}
 
 export interface ClusterNode {
   /** Its labels, taints, resources and the pods bound to it, as the scheduler reads them. */

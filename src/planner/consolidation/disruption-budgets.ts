@@ -1,20 +1,9 @@
 import { budgetScheduleActive } from "../../provisioners/cron-schedule";
-import type { DISRUPTION_REASONS } from "../../provisioners/rules/crd-limits";
+import type { DisruptionReason, NodePoolBudget, PoolDisruption } from "../model";
 
 // A NodePool's disruption budgets: how many of its nodes may be disrupted at once, for a reason, at a time.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/apis/v1/nodepool.go
 //      (GetAllowedDisruptionsByReason, MustGetAllowedDisruptions, Budget.GetAllowedDisruptions, Budget.IsActive)
-
-export type DisruptionReason = (typeof DISRUPTION_REASONS)[number];
-
-export interface NodePoolBudget {
-  /** A count ("5") or a percentage of the pool's nodes ("10%"). */
-  readonly nodes: string;
-  /** The reasons it limits; undefined: every reason. */
-  readonly reasons?: readonly DisruptionReason[];
-  /** A cron schedule (UTC) with a duration in minutes: the budget holds for that long after each start. */
-  readonly schedule?: { readonly cron: string; readonly minutes: number };
-}
 
 /** The CRD's default: one budget of 10%. */
 export const DEFAULT_BUDGETS: readonly NodePoolBudget[] = [{ nodes: "10%" }];
@@ -37,4 +26,9 @@ export function allowedDisruptions(budgets: readonly NodePoolBudget[], reason: D
     if (budget.reasons === undefined || budget.reasons.includes(reason)) allowed = Math.min(allowed, allowedBy(budget, nodeCount, at));
   }
   return allowed;
+}
+
+/** The CRD's defaults for a pool whose disruption the model does not say. */
+export function defaultDisruption(pool: string): PoolDisruption {
+  return { pool, policy: "WhenEmptyOrUnderutilized", consolidateAfterNever: false, budgets: DEFAULT_BUDGETS };
 }

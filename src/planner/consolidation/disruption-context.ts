@@ -1,3 +1,4 @@
+import type { PoolDisruption } from "../model";
 import { domainUniverse } from "../simulation/domain-universe";
 import { NodeClaimTemplate } from "../simulation/node-claim-template";
 import { type PodData, podDataOf } from "../simulation/pod-data";
@@ -5,7 +6,7 @@ import type { FitCache } from "../simulation/pod-fit";
 import type { PoolOfferings } from "../simulation/pool-offerings";
 import { Topology } from "../simulation/topology";
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
-import type { ClusterNode, PoolDisruption } from "./cluster-node";
+import type { ClusterNode } from "./cluster-node";
 import type { DisruptionContext } from "./simulate-scheduling";
 
 export interface DisruptionContextInput {

@@ -1,3 +1,4 @@
+import type { PoolDisruption } from "../model";
 import type { NodeClaimTemplate } from "../simulation/node-claim-template";
 import type { PodData } from "../simulation/pod-data";
 import type { FitCache } from "../simulation/pod-fit";
@@ -6,7 +7,7 @@ import { type Results, Scheduler } from "../simulation/scheduler";
 import type { Topology } from "../simulation/topology";
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
 import type { Candidate } from "./candidates";
-import type { ClusterNode, PoolDisruption } from "./cluster-node";
+import type { ClusterNode } from "./cluster-node";
 
 // What would become of the candidates' pods: the provisioning scheduler, run on the nodes that stay (every node but
 // the candidates and those already being deleted, of any NodePool or none), with new NodeClaims from the NodePools

@@ -1,9 +1,8 @@
-import type { ClusterNode, PodDisruptionBudget, PoolDisruption } from "../../../src/planner/consolidation/cluster-node";
-import type { NodePoolBudget } from "../../../src/planner/consolidation/disruption-budgets";
+import type { ClusterNode, PodDisruptionBudget } from "../../../src/planner/consolidation/cluster-node";
 import { DEFAULT_BUDGETS } from "../../../src/planner/consolidation/disruption-budgets";
 import { disruptionContext } from "../../../src/planner/consolidation/disruption-context";
 import { type ConsolidationResult, consolidate } from "../../../src/planner/consolidation/disruption-controller";
-import type { PoolModel } from "../../../src/planner/model";
+import type { NodePoolBudget, PoolDisruption, PoolModel } from "../../../src/planner/model";
 import type { PodGroup } from "../../../src/planner/workload/workload-model";
 import { LABEL } from "../../../src/shared/vocabulary/well-known-labels";
 import { catalogue, instanceType, newFitCache, offeringsOf, REGION, type RunningNodeOptions, runningNode } from "../simulation/fixtures";
