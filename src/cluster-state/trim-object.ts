@@ -70,7 +70,7 @@ const KEEP: Readonly<Record<StateKindName, Keep>> = {
       nodeInfo: { architecture: true, kubeletVersion: true },
     },
   },
-  Pod: { metadata: POD_METADATA, spec: SCHEDULING, status: { phase: true, nominatedNodeName: true } },
+  Pod: { metadata: POD_METADATA, spec: SCHEDULING, status: { phase: true, nominatedNodeName: true, startTime: true } },
   NodePool: { metadata: { ...OBJECT_NAME, annotations: true }, spec: true, status: { resources: true } },
   NodeClaim: {
     metadata: { ...OBJECT_NAME, labels: true, annotations: true },
@@ -89,16 +89,20 @@ const KEEP: Readonly<Record<StateKindName, Keep>> = {
   StorageClass: { metadata: { ...OBJECT_NAME, annotations: true }, provisioner: true, volumeBindingMode: true, allowedTopologies: true },
 };
 
-/** The object of a kind cut to what the report reads, with `kind` set (kubectl's list items may lack it). */
+/**
+ * The object of a kind cut to what the report reads, with `kind` set (kubectl's list items may lack it) and its
+ * `apiVersion` kept (it says which Karpenter API a NodePool is).
+ */
 export function trimObject(kind: StateKindName, object: unknown): Record<string, unknown> {
-  const trimmed = keep(object, KEEP[kind]);
+  const trimmed = keep(object, { ...(KEEP[kind] as Record<string, Keep>), apiVersion: true });
   const result = (isMapping(trimmed) ? trimmed : {}) as Record<string, unknown>;
   const annotations = (result.metadata as { annotations?: unknown } | undefined)?.annotations;
   if (isMapping(annotations)) {
     const kept = Object.fromEntries(Object.entries(annotations).filter(([key]) => KEPT_ANNOTATIONS.has(key)));
     (result.metadata as Record<string, unknown>).annotations = Object.keys(kept).length > 0 ? kept : undefined;
   }
-  return { kind, ...result };
+  const { apiVersion, ...rest } = result;
+  return { ...(apiVersion === undefined ? {} : { apiVersion }), kind, ...rest };
 }
 
 function keep(value: unknown, spec: Keep): unknown {

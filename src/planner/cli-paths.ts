@@ -20,22 +20,23 @@ export function userPath(value: string, env: NodeJS.ProcessEnv): string {
 
 /**
  * What is wrong with a path a flag names, in the flags' own words (flag, the value typed, the absolute path
- * tried), or nothing. A cluster config must be one readable file; a workload a file or a folder.
+ * tried), or nothing. A cluster config and a state must be one readable file; a workload a file or a folder.
  */
-export function pathProblems(flag: "--workload" | "--config", typed: string, target: string): string[] {
+export function pathProblems(flag: "--workload" | "--config" | "--state", typed: string, target: string): string[] {
+  const oneFile = flag !== "--workload";
   const tried = path.resolve(target);
   const got = `${flag}: got ${JSON.stringify(typed)}`;
   let stat: fs.Stats;
   try {
     stat = fs.statSync(target);
-    if (flag === "--config") fs.accessSync(target, fs.constants.R_OK);
+    if (oneFile) fs.accessSync(target, fs.constants.R_OK);
   } catch (error) {
     const reason = readFailure(error);
     if (reason === undefined) throw error;
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-    if (missing) return [`${got}; no such ${flag === "--config" ? "file" : "file or folder"}: ${tried}`];
+    if (missing) return [`${got}; no such ${oneFile ? "file" : "file or folder"}: ${tried}`];
     return [`${got}; cannot be read (${reason}): ${tried}`];
   }
-  if (flag === "--config" && stat.isDirectory()) return [`${got}; is a folder; a plan is for one cluster file`];
+  if (oneFile && stat.isDirectory()) return [`${got}; is a folder; ${flag === "--config" ? "a plan is for one cluster file" : "a state is one file"}`];
   return [];
 }

@@ -84,6 +84,7 @@ describeWithKubectl("reading a running cluster through kubectl", () => {
       expect(api.requests.every((r) => r.authorization === "Bearer reader-token")).toBe(true);
       // Cut to the report's fields: no environment, no managed fields, no status beyond the phase.
       expect(objects.byKind.Pod[0]).toEqual({
+        apiVersion: "v1",
         kind: "Pod",
         metadata: {
           name: "web-0",

@@ -27,7 +27,9 @@ describe("a state file, as kubectl get -o json or -o yaml prints it", () => {
   it("reads one List of several kinds, cut to what the report reads, and counts the kinds it skips", () => {
     const list = { apiVersion: "v1", kind: "List", items: [node, pod("a"), pod("b"), { apiVersion: "v1", kind: "Service", metadata: { name: "s" } }] };
     const state = readStateFile(write("state.json", JSON.stringify(list)));
-    expect(state.byKind.Node).toEqual([{ kind: "Node", metadata: { name: "n1", labels: node.metadata.labels }, status: { allocatable: { cpu: "1930m" } } }]);
+    expect(state.byKind.Node).toEqual([
+      { apiVersion: "v1", kind: "Node", metadata: { name: "n1", labels: node.metadata.labels }, status: { allocatable: { cpu: "1930m" } } },
+    ]);
     expect(state.byKind.Pod.map((p) => (p.spec as { containers: unknown }).containers)).toEqual([[{ name: "c", image: "x" }], [{ name: "c", image: "x" }]]);
     expect(state.warnings).toEqual(["kinds the report does not read were skipped: Service (1)"]);
     expect(state.unread.map((u) => `${u.kind}: ${u.reason}`)).toContain("NodePool: none in the file");

@@ -55,6 +55,7 @@ function pdbBlocker(pods: readonly PodCount[], pdbs: readonly PodDisruptionBudge
 export function newCandidate(node: ClusterNode, pdbs: readonly PodDisruptionBudget[]): Candidate | Blocker {
   const poolName = node.state.labels[LABEL.nodePool];
   if (poolName === undefined) return blocked("Node isn't managed by karpenter");
+  if (!node.state.initialized) return blocked("Node isn't initialized");
   if (node.deleting) return blocked("Node is deleting or marked for deletion");
   if (node.doNotDisrupt) return blocked('Disruption is blocked through the "karpenter.sh/do-not-disrupt" annotation');
   if (node.pool === undefined) return blocked(`NodePool not found (NodePool=${poolName})`);

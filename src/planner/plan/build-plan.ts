@@ -1,6 +1,7 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import { listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
+import { pricesOf } from "../simulation/catalogue-prices";
 import type { PlannedNode } from "../simulation/launch";
 import { cheapestSpot } from "../simulation/pool-offerings";
 import type { ProvisioningResult } from "../simulation/provisioner";
@@ -11,7 +12,6 @@ import { fargateProfileFor } from "./fargate";
 import { cheapestPerShape, type FloorOffering, floorHourlyUsd } from "./floor";
 import { HOURS_PER_MONTH, type Plan, roundUsd, type ScenarioDetail, type ScenarioJson } from "./plan-types";
 import { planWarnings } from "./plan-warnings";
-import { pricesOf } from "./prices";
 import { type Scenario, scenariosFor } from "./scenarios";
 import { type ScenarioRun, simulateScenario } from "./simulate";
 

@@ -1,10 +1,11 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import type { Requirement } from "../../instance-catalogue/requirements";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
-import type { ClusterModel, PoolModel, SystemPods } from "../model";
+import type { ClusterModel, SystemPods } from "../model";
 import { withDaemonOverhead } from "../simulation/daemon-overhead";
 import { FitCache } from "../simulation/pod-fit";
 import { type PoolOfferings, type Prices, poolOfferings } from "../simulation/pool-offerings";
+import { poolOrder } from "../simulation/pool-order";
 import { type ProvisioningResult, provision } from "../simulation/provisioner";
 import type { StateNode } from "../simulation/state-node";
 import { type DaemonSetShape, PLAIN_POD, type PodGroup } from "../workload/workload-model";
@@ -23,11 +24,6 @@ export interface SimulationInput {
   readonly daemonSets: readonly DaemonSetShape[];
   /** Nodes already running, with the pods bound to them: the plan adds to them before it launches more. */
   readonly existingNodes?: readonly StateNode[];
-}
-
-/** Karpenter tries NodePools by descending weight; equal weights by name, later in the alphabet first (OrderByWeight). */
-export function poolOrder(pools: readonly PoolModel[]): PoolModel[] {
-  return [...pools].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 
 const LINUX: Requirement = { key: LABEL.os, operator: "In", values: ["linux"] };

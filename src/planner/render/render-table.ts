@@ -1,19 +1,9 @@
+import { columns } from "../../shared/text-columns";
 import { HOURS_PER_MONTH, type Plan } from "../plan/plan-types";
 import { costSentence, floorSentence, nodeRows, scenarioRows, usdHour, usdMonth } from "./plan-rows";
 
 // The plan for a terminal: aligned plain-text columns, no Markdown. Its warnings are not part of it: the CLI
 // prints them on stderr (tableWarnings), where they stay in sight when the table is piped or redirected.
-
-function columns(header: readonly string[], rightAligned: ReadonlySet<number>, rows: readonly (readonly (string | number)[])[]): string[] {
-  const all = [header, ...rows].map((r) => r.map(String));
-  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (r: readonly string[]) =>
-    r
-      .map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
-      .join("  ")
-      .trimEnd();
-  return [line(all[0]), widths.map((w) => "-".repeat(w)).join("  "), ...all.slice(1).map(line)];
-}
 
 export function renderPlanTable(plan: Plan): string {
   const { json } = plan;

@@ -1,5 +1,5 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
-import type { Prices } from "../simulation/pool-offerings";
+import type { Prices } from "./pool-offerings";
 
 /** The prices a catalogue carries: on-demand always, spot only when it came from --live. */
 export function pricesOf(catalogue: InstanceCatalogue): Prices {

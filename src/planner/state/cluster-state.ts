@@ -1,0 +1,109 @@
+import type { ClusterObjects, UnreadKind } from "../../cluster-state/cluster-objects";
+import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
+import { InputError } from "../../shared/input-error";
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
+import type { ClusterNode, PodDisruptionBudget } from "../consolidation/cluster-node";
+import type { PoolModel } from "../model";
+import { podShapeOf } from "../workload/pod-spec";
+import { isRecord } from "../workload/raw-object";
+import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
+import { type FargateNode, stateNodes } from "./state-nodes";
+import { statePdbs } from "./state-pdbs";
+import { statePods } from "./state-pods";
+import { statePools } from "./state-pools";
+
+// A running cluster's state in the planner's terms, from the objects a state file or the API gave: its NodePools,
+// its EC2 nodes with their pods, its Fargate nodes, the pods pending, its PDBs and DaemonSets. Every problem of the
+// state at once, as an InputError: an EC2 node without a type, pods bound to a node the state does not hold.
+
+export interface ClusterState {
+  readonly source: string;
+  /** From the nodes' region label; undefined when no node says it. */
+  readonly region: string | undefined;
+  /** The zones the nodes run in. */
+  readonly zones: readonly string[];
+  readonly pools: readonly PoolModel[];
+  readonly nodes: readonly ClusterNode[];
+  readonly fargateNodes: readonly FargateNode[];
+  /** Pods on Fargate nodes, by group. */
+  readonly fargatePods: readonly { readonly group: PodGroup; readonly node: string }[];
+  /** Pods bound to no node. */
+  readonly pending: readonly { readonly group: PodGroup; readonly count: number }[];
+  readonly pdbs: readonly PodDisruptionBudget[];
+  readonly daemonSets: readonly DaemonSetShape[];
+  readonly unread: readonly UnreadKind[];
+  readonly warnings: readonly string[];
+}
+
+/** Nodes whose NodeClaim is annotated karpenter.sh/do-not-disrupt: "true". */
+function claimsDoNotDisrupt(claims: readonly Record<string, unknown>[]): Set<string> {
+  const names = new Set<string>();
+  for (const claim of claims) {
+    const annotations = isRecord(claim.metadata) && isRecord(claim.metadata.annotations) ? claim.metadata.annotations : {};
+    const node = isRecord(claim.status) ? claim.status.nodeName : undefined;
+    if (annotations["karpenter.sh/do-not-disrupt"] === "true" && typeof node === "string") names.add(node);
+  }
+  return names;
+}
+
+function daemonSetsOf(objects: readonly Record<string, unknown>[], problems: string[]): DaemonSetShape[] {
+  return objects.map((ds) => {
+    const metadata = isRecord(ds.metadata) ? ds.metadata : {};
+    const id = `${String(metadata.namespace ?? "default")}/${String(metadata.name ?? "")}`;
+    const spec = isRecord(ds.spec) && isRecord(ds.spec.template) ? ds.spec.template.spec : undefined;
+    return {
+      id,
+      pod: podShapeOf(spec, `DaemonSet ${id}: spec.template.spec`, (path, _v, message) => problems.push(`${path}: ${message}`)),
+      file: "the cluster's state",
+    };
+  });
+}
+
+export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatalogue, at: Date): ClusterState {
+  const problems: string[] = [];
+  const pods = statePods(objects.byKind.Pod, at, problems);
+  const { pools, warnings } = statePools(objects.byKind.NodePool, objects.byKind.EC2NodeClass, problems);
+  const disruption = new Map(pools.flatMap((p) => (p.disruption === undefined ? [] : [[p.name, p.disruption] as const])));
+  const nodes = stateNodes(
+    objects.byKind.Node,
+    {
+      catalogue,
+      pools: disruption,
+      podsOf: (node) => pods.byNode.get(node) ?? [],
+      fixedPodsOf: (node) => pods.fixedByNode.get(node) ?? [],
+      claimsDoNotDisrupt: claimsDoNotDisrupt(objects.byKind.NodeClaim),
+    },
+    problems,
+  );
+  const known = new Set([...nodes.ec2.map((n) => n.state.name), ...nodes.fargate.map((n) => n.name)]);
+  const bound = new Map<string, number>();
+  for (const [node, runs] of pods.byNode) bound.set(node, (bound.get(node) ?? 0) + runs.reduce((sum, r) => sum + r.count, 0));
+  for (const [node, fixed] of pods.fixedByNode) bound.set(node, (bound.get(node) ?? 0) + fixed.length);
+  for (const [node, count] of bound) {
+    if (!known.has(node))
+      problems.push(`${count} pod${count === 1 ? " is" : "s are"} bound to node ${node}, which is not in the state: save the nodes and the pods together`);
+  }
+  const pdbs = statePdbs(objects.byKind.PodDisruptionBudget, pods.groups, problems);
+  const daemonSets = objects.byKind.DaemonSet.length > 0 ? daemonSetsOf(objects.byKind.DaemonSet, problems) : pods.daemonSetsFromPods;
+  if (problems.length > 0) throw new InputError(objects.source, problems);
+
+  const fargateNames = new Set(nodes.fargate.map((n) => n.name));
+  const fargatePods = [...pods.byNode.entries()]
+    .filter(([node]) => fargateNames.has(node))
+    .flatMap(([node, runs]) => runs.flatMap((r) => Array.from({ length: r.count }, () => ({ group: r.group, node }))));
+  const labelled = (key: string) => [...new Set(nodes.ec2.flatMap((n) => (n.state.labels[key] === undefined ? [] : [n.state.labels[key]])))].sort();
+  return {
+    source: objects.source,
+    region: labelled(LABEL.region)[0],
+    zones: labelled(LABEL.zone),
+    pools,
+    nodes: nodes.ec2,
+    fargateNodes: nodes.fargate,
+    fargatePods,
+    pending: pods.pending,
+    pdbs,
+    daemonSets,
+    unread: objects.unread,
+    warnings: [...objects.warnings, ...warnings],
+  };
+}

@@ -1,0 +1,163 @@
+import { goDurationNanos } from "../../provisioners/go-duration";
+import { podShapeOf } from "../workload/pod-spec";
+import { isRecord, type Raw } from "../workload/raw-object";
+import type { DaemonSetShape, PodDisruption, PodGroup, PodShape } from "../workload/workload-model";
+
+// A running cluster's pods as the scheduler and the disruption controller see them: grouped by workload and
+// shape (identical pods of one Deployment are one group, on however many nodes), counted per node. Pods that
+// finished hold no node; DaemonSet and mirror (static) pods run where they are and are never moved; pods not
+// bound to a node are pending.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/utils/pod/scheduling.go (IsReschedulable, IsActive, IsOwnedByDaemonSet, IsOwnedByNode)
+
+/** Labels that differ from pod to pod of one workload: kept off the group, or every pod would be its own. */
+const PER_POD_LABELS = new Set(["statefulset.kubernetes.io/pod-name", "apps.kubernetes.io/pod-index", "batch.kubernetes.io/job-completion-index"]);
+
+export interface StatePods {
+  /** Each node's pods Karpenter may move, by group. */
+  readonly byNode: ReadonlyMap<string, { readonly group: PodGroup; count: number }[]>;
+  /** Each node's DaemonSet and mirror pods. */
+  readonly fixedByNode: ReadonlyMap<string, DaemonSetShape[]>;
+  /** Every group, in the order first seen. */
+  readonly groups: readonly PodGroup[];
+  /** Pods bound to no node, by group: Karpenter provisions for them, and consolidation leaves them aside. */
+  readonly pending: readonly { readonly group: PodGroup; readonly count: number }[];
+  /** The DaemonSets known from their pods, for nodes that have none of their pods yet. */
+  readonly daemonSetsFromPods: readonly DaemonSetShape[];
+}
+
+interface PodFacts {
+  readonly name: string;
+  readonly namespace: string;
+  readonly nodeName?: string;
+  readonly controller?: { readonly kind: string; readonly name: string };
+  readonly labels: Readonly<Record<string, string>>;
+  readonly annotations: Readonly<Record<string, string>>;
+  readonly phase?: string;
+  readonly startTime?: string;
+  readonly spec: unknown;
+}
+
+const strings = (value: unknown): Record<string, string> =>
+  isRecord(value) ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
+
+function factsOf(pod: Raw): PodFacts {
+  const metadata = isRecord(pod.metadata) ? pod.metadata : {};
+  const spec = isRecord(pod.spec) ? pod.spec : {};
+  const status = isRecord(pod.status) ? pod.status : {};
+  const owners = Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences.filter(isRecord) : [];
+  const owner = owners.find((o) => o.controller === true) ?? owners[0];
+  return {
+    name: String(metadata.name ?? ""),
+    namespace: typeof metadata.namespace === "string" ? metadata.namespace : "default",
+    nodeName: typeof spec.nodeName === "string" && spec.nodeName !== "" ? spec.nodeName : undefined,
+    controller: owner === undefined ? undefined : { kind: String(owner.kind), name: String(owner.name) },
+    labels: strings(metadata.labels),
+    annotations: strings(metadata.annotations),
+    phase: typeof status.phase === "string" ? status.phase : undefined,
+    startTime: typeof status.startTime === "string" ? status.startTime : undefined,
+    spec,
+  };
+}
+
+/** The workload a pod belongs to: a ReplicaSet's Deployment (its name less the pod-template-hash), else its owner. */
+function workloadOf(pod: PodFacts): { readonly kind: string; readonly name: string } {
+  const owner = pod.controller;
+  if (owner === undefined) return { kind: "Pod", name: pod.name };
+  const hash = pod.labels["pod-template-hash"];
+  if (owner.kind === "ReplicaSet" && hash !== undefined && owner.name.endsWith(`-${hash}`)) {
+    return { kind: "Deployment", name: owner.name.slice(0, -(hash.length + 1)) };
+  }
+  return owner;
+}
+
+/**
+ * karpenter.sh/do-not-disrupt: "true" holds the node; a duration holds it until that long after the pod started
+ * (IsDoNotDisruptActive); anything else does not.
+ */
+function doNotDisrupt(pod: PodFacts, at: Date): boolean {
+  const value = pod.annotations["karpenter.sh/do-not-disrupt"];
+  if (value === undefined) return false;
+  if (value === "true") return true;
+  const nanos = goDurationNanos(value);
+  if (nanos === undefined || nanos <= 0n) return false;
+  if (pod.startTime === undefined) return true;
+  return at.getTime() - Date.parse(pod.startTime) < Number(nanos / 1_000_000n);
+}
+
+function disruptionOf(pod: PodFacts, at: Date): PodDisruption {
+  const spec = isRecord(pod.spec) ? pod.spec : {};
+  const cost = Number(pod.annotations["controller.kubernetes.io/pod-deletion-cost"]);
+  return {
+    doNotDisrupt: doNotDisrupt(pod, at),
+    deletionCost: Number.isFinite(cost) ? cost : 0,
+    priority: typeof spec.priority === "number" ? spec.priority : 0,
+    examplePod: pod.name,
+  };
+}
+
+const isMirror = (pod: PodFacts) => pod.controller?.kind === "Node" || pod.annotations["kubernetes.io/config.mirror"] !== undefined;
+
+/**
+ * The pods of a state, grouped; problems (a pod spec the planner cannot read) go to `problems` with the pod's
+ * name. `at` decides whether a duration-valued do-not-disrupt annotation still holds.
+ */
+export function statePods(pods: readonly Raw[], at: Date, problems: string[]): StatePods {
+  const byKey = new Map<string, PodGroup>();
+  const ids = new Map<string, number>();
+  const byNode = new Map<string, { group: PodGroup; count: number }[]>();
+  const fixedByNode = new Map<string, DaemonSetShape[]>();
+  const daemonSets = new Map<string, DaemonSetShape>();
+  const pending = new Map<PodGroup, number>();
+  for (const raw of pods) {
+    const pod = factsOf(raw);
+    if (pod.phase === "Succeeded" || pod.phase === "Failed") continue;
+    const where = `Pod ${pod.namespace}/${pod.name}`;
+    const shape: PodShape = podShapeOf(pod.spec, `${where}: spec`, (path, _value, message) => problems.push(`${path}: ${message}`));
+    if (pod.controller?.kind === "DaemonSet" || isMirror(pod)) {
+      const id = `${pod.namespace}/${pod.controller?.kind === "DaemonSet" ? pod.controller.name : pod.name}`;
+      const fixed: DaemonSetShape = { id, pod: shape, file: "the cluster's state" };
+      if (pod.controller?.kind === "DaemonSet" && !daemonSets.has(id)) daemonSets.set(id, fixed);
+      if (pod.nodeName !== undefined) fixedByNode.set(pod.nodeName, [...(fixedByNode.get(pod.nodeName) ?? []), fixed]);
+      continue;
+    }
+    const workload = workloadOf(pod);
+    const labels = Object.fromEntries(Object.entries(pod.labels).filter(([key]) => !PER_POD_LABELS.has(key)));
+    const disruption = disruptionOf(pod, at);
+    const key = JSON.stringify([pod.namespace, workload, labels, shape, disruption.doNotDisrupt, disruption.deletionCost, disruption.priority]);
+    let group = byKey.get(key);
+    if (group === undefined) {
+      const base = `${pod.namespace}/${workload.name}`;
+      const seen = (ids.get(base) ?? 0) + 1;
+      ids.set(base, seen);
+      group = {
+        id: seen === 1 ? base : `${base} (${seen})`,
+        kind: workload.kind,
+        namespace: pod.namespace,
+        name: workload.name,
+        labels,
+        replicas: 0,
+        pod: shape,
+        file: "the cluster's state",
+        disruption,
+      };
+      byKey.set(key, group);
+    }
+    (group as { replicas: number }).replicas++;
+    if (pod.nodeName === undefined) {
+      pending.set(group, (pending.get(group) ?? 0) + 1);
+      continue;
+    }
+    const on = byNode.get(pod.nodeName) ?? [];
+    const run = on.find((r) => r.group === group);
+    if (run === undefined) on.push({ group, count: 1 });
+    else run.count++;
+    byNode.set(pod.nodeName, on);
+  }
+  return {
+    byNode,
+    fixedByNode,
+    groups: [...byKey.values()],
+    pending: [...pending.entries()].map(([group, count]) => ({ group, count })),
+    daemonSetsFromPods: [...daemonSets.values()],
+  };
+}

@@ -1,0 +1,74 @@
+import type { NodeJson, SavingsJson } from "./savings-report";
+
+// The savings report as GitHub renders it: a summary table, the actions, why the rest stays, and the warnings.
+
+const usd = (v: number) => `$${v.toFixed(4)}`;
+const usdMonth = (v: number) => `$${v.toFixed(2)}`;
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+const node = (n: NodeJson) => `${n.name} (${n.instanceType}, ${n.capacityType}${n.zone === null ? "" : `, ${n.zone}`})`;
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)];
+}
+
+export function renderSavingsMarkdown(report: SavingsJson): string {
+  const { now, converged } = report;
+  const lines = [
+    "# Savings report",
+    "",
+    `${cell(report.source)}, ${report.region}, at ${report.at}. Simulated with ${report.model}. Prices: ${report.prices.region} as of ${report.prices.asOf}; spot: ${report.prices.spot}. Estimates, not a bill.`,
+    "",
+    ...table(
+      ["", "nodes", "$/hour", "$/month"],
+      [
+        ["now", String(now.nodeCount), usd(now.hourlyUsd), usdMonth(now.monthlyUsd)],
+        ["converged", String(converged.nodeCount), usd(converged.hourlyUsd), usdMonth(converged.monthlyUsd)],
+        ["saving", String(now.nodeCount - converged.nodeCount), usd(report.savingHourlyUsd), usdMonth(report.savingMonthlyUsd)],
+      ],
+    ),
+    "",
+    "## What consolidation does",
+    "",
+    ...(converged.actions.length === 0
+      ? ["Nothing: the cluster has settled."]
+      : table(
+          ["#", "consolidation", "nodes", "replaced by", "saves $/hour"],
+          converged.actions.map((a, i) => [
+            String(i + 1),
+            `${a.method} ${a.kind}`,
+            a.nodes.join(", "),
+            a.replacement === null ? "-" : node(a.replacement),
+            usd(a.savingHourlyUsd),
+          ]),
+        )),
+  ];
+  if (converged.blockers.length > 0) {
+    lines.push(
+      "",
+      "## Why the other nodes stay",
+      "",
+      ...table(
+        ["node", "event", "reason (Karpenter's words)"],
+        converged.blockers.map((b) => [b.node, b.event, b.reason]),
+      ),
+    );
+  }
+  if (now.unpriced.length > 0)
+    lines.push(
+      "",
+      "## Not priced",
+      "",
+      ...table(
+        ["node", "instance type", "why"],
+        now.unpriced.map((u) => [u.node, u.instanceType, u.reason]),
+      ),
+    );
+  const notes = [
+    ...(report.fargate.nodeCount > 0 ? [`${report.fargate.nodeCount} Fargate pods: ${report.fargate.note}.`] : []),
+    ...(report.pending.length > 0 ? [`Pending (bound to no node): ${report.pending.map((p) => `${p.workload} (${p.count})`).join(", ")}.`] : []),
+    ...(report.unread.length > 0 ? [`Not read: ${report.unread.map((u) => `${u.kind} (${u.reason})`).join(", ")}.`] : []),
+    ...report.warnings,
+  ];
+  if (notes.length > 0) lines.push("", "## Notes", "", ...notes.map((n) => `- ${cell(n)}`));
+  return `${lines.join("\n")}\n`;
+}

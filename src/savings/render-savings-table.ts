@@ -1,0 +1,63 @@
+import { columns } from "../shared/text-columns";
+import type { NodeJson, SavingsJson } from "./savings-report";
+
+// The savings report for a terminal. Its warnings go to stderr, where they stay in sight when it is piped.
+
+const usd = (v: number) => `$${v.toFixed(4)}`;
+const usdMonth = (v: number) => `$${v.toFixed(2)}`;
+const node = (n: NodeJson) => `${n.name} (${n.instanceType}, ${n.capacityType}${n.zone === null ? "" : `, ${n.zone}`})`;
+
+export function renderSavingsTable(report: SavingsJson): string {
+  const { now, converged } = report;
+  const lines = [
+    `Savings report: ${report.source}, ${report.region}, at ${report.at}`,
+    `Simulated with ${report.model}.`,
+    `Prices: ${report.prices.region} as of ${report.prices.asOf}; spot: ${report.prices.spot}. Estimates, not a bill.`,
+    "",
+    ...columns(["", "nodes", "$/hour", "$/month"], new Set([1, 2, 3]), [
+      ["now", now.nodeCount, usd(now.hourlyUsd), usdMonth(now.monthlyUsd)],
+      ["converged", converged.nodeCount, usd(converged.hourlyUsd), usdMonth(converged.monthlyUsd)],
+      ["saving", now.nodeCount - converged.nodeCount, usd(report.savingHourlyUsd), usdMonth(report.savingMonthlyUsd)],
+    ]),
+  ];
+  if (converged.actions.length > 0) {
+    lines.push(
+      "",
+      ...columns(
+        ["#", "consolidation", "nodes", "replaced by", "saves $/hour"],
+        new Set([0, 4]),
+        converged.actions.map((a, i) => [
+          i + 1,
+          `${a.method} ${a.kind}`,
+          a.nodes.join(", "),
+          a.replacement === null ? "-" : node(a.replacement),
+          usd(a.savingHourlyUsd),
+        ]),
+      ),
+    );
+  } else lines.push("", "Karpenter's consolidation has nothing to do: the cluster has settled.");
+  if (converged.blockers.length > 0) {
+    lines.push(
+      "",
+      ...columns(
+        ["node that stays", "why (Karpenter's words)"],
+        new Set(),
+        converged.blockers.map((b) => [b.node, `${b.event}: ${b.reason}`]),
+      ),
+    );
+  }
+  if (now.unpriced.length > 0) {
+    lines.push(
+      "",
+      ...columns(
+        ["node not priced", "instance type", "why"],
+        new Set(),
+        now.unpriced.map((u) => [u.node, u.instanceType, u.reason]),
+      ),
+    );
+  }
+  if (report.fargate.nodeCount > 0) lines.push("", `${report.fargate.nodeCount} Fargate pods: ${report.fargate.note}.`);
+  if (report.pending.length > 0) lines.push("", `Pending (bound to no node): ${report.pending.map((p) => `${p.workload} (${p.count})`).join(", ")}.`);
+  if (report.unread.length > 0) lines.push("", `Not read: ${report.unread.map((u) => `${u.kind} (${u.reason})`).join(", ")}.`);
+  return `${lines.join("\n")}\n`;
+}

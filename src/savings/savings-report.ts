@@ -1,0 +1,139 @@
+import type { InstanceCatalogue } from "../instance-catalogue/instance-catalogue";
+import type { ClusterNode } from "../planner/consolidation/cluster-node";
+import type { ConsolidationResult } from "../planner/consolidation/disruption-controller";
+import { HOURS_PER_MONTH, roundUsd } from "../planner/plan/plan-types";
+import type { ClusterState } from "../planner/state/cluster-state";
+import { regionOf } from "../planner/state/settle-state";
+import { LABEL } from "../shared/vocabulary/well-known-labels";
+
+// `npm run savings`: what a running cluster costs now, where Karpenter's consolidation settles it, each action on
+// the way with its saving, and why every node that stays stays, in Karpenter's own words. This is the JSON
+// (--format json); the table and Markdown render it.
+
+/** Which disruption rules the simulation follows, and what it leaves out: said in every report. */
+export const MODEL =
+  "Karpenter 1.14.1's consolidation (emptiness, then multi-node, then single-node, until nothing moves), whatever Karpenter 1.x the cluster runs; drift, expiration, interruption and timing (consolidateAfter windows, pods arriving) are not simulated";
+
+export interface NodeJson {
+  readonly name: string;
+  readonly instanceType: string;
+  readonly capacityType: string;
+  readonly zone: string | null;
+  /** null for a node no NodePool owns. */
+  readonly nodePool: string | null;
+  /** null when not known: a type the catalogue lacks, or reserved capacity. */
+  readonly hourlyUsd: number | null;
+}
+
+export interface SavingsJson {
+  readonly source: string;
+  readonly model: string;
+  /** When budgets' schedules were evaluated (RFC 3339). */
+  readonly at: string;
+  readonly region: string;
+  readonly prices: { readonly region: string; readonly asOf: string; readonly spot: "live" | "on-demand rate, an upper bound" };
+  readonly now: {
+    readonly hourlyUsd: number;
+    readonly monthlyUsd: number;
+    readonly nodeCount: number;
+    readonly unpriced: readonly { readonly node: string; readonly instanceType: string; readonly reason: string }[];
+  };
+  readonly converged: {
+    readonly hourlyUsd: number;
+    readonly monthlyUsd: number;
+    readonly nodeCount: number;
+    readonly nodes: readonly NodeJson[];
+    readonly actions: readonly {
+      readonly method: string;
+      readonly kind: "delete" | "replace";
+      readonly nodes: readonly string[];
+      readonly replacement: NodeJson | null;
+      readonly savingHourlyUsd: number;
+    }[];
+    readonly blockers: readonly { readonly node: string; readonly event: string; readonly reason: string }[];
+    /** True when the simulation stopped with commands still coming. */
+    readonly unsettled: boolean;
+  };
+  readonly savingHourlyUsd: number;
+  readonly savingMonthlyUsd: number;
+  readonly fargate: { readonly nodeCount: number; readonly note: string };
+  readonly pending: readonly { readonly workload: string; readonly count: number }[];
+  readonly unread: readonly { readonly kind: string; readonly reason: string }[];
+  readonly warnings: readonly string[];
+}
+
+function nodeJson(node: ClusterNode): NodeJson {
+  return {
+    name: node.state.name,
+    instanceType: node.instanceType,
+    capacityType: node.capacityType,
+    zone: node.zone ?? null,
+    nodePool: node.state.labels[LABEL.nodePool] ?? null,
+    hourlyUsd: node.hourlyUsd === undefined ? null : roundUsd(node.hourlyUsd),
+  };
+}
+
+const total = (nodes: readonly ClusterNode[]) => nodes.reduce((sum, n) => sum + (n.hourlyUsd ?? 0), 0);
+
+function unpricedReason(node: ClusterNode, catalogue: InstanceCatalogue): string {
+  if (node.capacityType === "reserved") return "reserved capacity: paid for by its reservation, used or not";
+  if (catalogue.type(node.instanceType) === undefined) return "an instance type the catalogue does not list (refresh it: npm run catalogue -- --live)";
+  return "no price for it in the catalogue";
+}
+
+export interface ReportInputs {
+  readonly state: ClusterState;
+  readonly result: ConsolidationResult;
+  readonly catalogue: InstanceCatalogue;
+  readonly at: Date;
+}
+
+export function savingsReport({ state, result, catalogue, at }: ReportInputs): SavingsJson {
+  const now = total(state.nodes);
+  const converged = total(result.nodes);
+  const region = regionOf(state, catalogue);
+  const warnings = [...state.warnings];
+  if (region !== catalogue.region) {
+    warnings.push(`the cluster runs in ${region}, and the catalogue's prices are ${catalogue.region}'s: pass --live for ${region}'s`);
+  }
+  if (result.unsettled) warnings.push("the simulation stopped before the cluster settled (a cap on commands was reached): the converged figures are not final");
+  return {
+    source: state.source,
+    model: MODEL,
+    at: at.toISOString(),
+    region,
+    prices: { region: catalogue.region, asOf: catalogue.asOf, spot: catalogue.spot === undefined ? "on-demand rate, an upper bound" : "live" },
+    now: {
+      hourlyUsd: roundUsd(now),
+      monthlyUsd: roundUsd(now * HOURS_PER_MONTH, 2),
+      nodeCount: state.nodes.length,
+      unpriced: state.nodes
+        .filter((n) => n.hourlyUsd === undefined)
+        .map((n) => ({ node: n.state.name, instanceType: n.instanceType, reason: unpricedReason(n, catalogue) })),
+    },
+    converged: {
+      hourlyUsd: roundUsd(converged),
+      monthlyUsd: roundUsd(converged * HOURS_PER_MONTH, 2),
+      nodeCount: result.nodes.length,
+      nodes: result.nodes.map(nodeJson),
+      actions: result.actions.map((a) => ({
+        method: a.method,
+        kind: a.kind,
+        nodes: a.nodes.map((n) => n.state.name),
+        replacement: a.replacement === undefined ? null : nodeJson(a.replacement),
+        savingHourlyUsd: roundUsd(a.savingHourlyUsd),
+      })),
+      blockers: result.blockers.map((b) => ({ node: b.node.state.name, event: b.blocker.event, reason: b.blocker.message })),
+      unsettled: result.unsettled,
+    },
+    savingHourlyUsd: roundUsd(now - converged),
+    savingMonthlyUsd: roundUsd((now - converged) * HOURS_PER_MONTH, 2),
+    fargate: {
+      nodeCount: state.fargateNodes.length,
+      note: "Fargate pods are left as they run: consolidation does not move them, and they are not in these figures",
+    },
+    pending: state.pending.map((p) => ({ workload: p.group.id, count: p.count })),
+    unread: state.unread.map((u) => ({ kind: u.kind, reason: u.reason })),
+    warnings,
+  };
+}

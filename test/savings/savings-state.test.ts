@@ -1,0 +1,223 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { readStateFile } from "../../src/cluster-state/read-state-file";
+import { loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
+import { clusterStateOf } from "../../src/planner/state/cluster-state";
+import { settleState } from "../../src/planner/state/settle-state";
+import { generatedState } from "../../src/savings/bench/generated-state";
+import { runSavingsCli } from "../../src/savings/savings-cli";
+import type { SavingsJson } from "../../src/savings/savings-report";
+import { testFolder } from "../helpers/test-folder";
+
+// npm run savings -- --state: a running cluster's state file, read, settled and reported.
+
+const AT = "2026-11-26T12:00:00Z";
+
+async function run(argv: readonly string[], stdin?: string) {
+  let out = "";
+  let err = "";
+  const code = await runSavingsCli(argv, {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += `${t}\n`;
+    },
+    env: {},
+    stdin: stdin === undefined ? undefined : () => Buffer.from(stdin),
+    now: () => new Date(AT),
+  });
+  return { code, out, err };
+}
+
+const write = (name: string, value: unknown) => {
+  const file = path.join(testFolder("savings"), name);
+  fs.writeFileSync(file, typeof value === "string" ? value : JSON.stringify(value));
+  return file;
+};
+
+const labels = (type: string, zone: string, pool?: string) => ({
+  "node.kubernetes.io/instance-type": type,
+  "topology.kubernetes.io/zone": zone,
+  "topology.kubernetes.io/region": "us-east-1",
+  "kubernetes.io/arch": "amd64",
+  "kubernetes.io/os": "linux",
+  ...(pool === undefined ? {} : { "karpenter.sh/nodepool": pool, "karpenter.sh/initialized": "true", "karpenter.sh/capacity-type": "on-demand" }),
+});
+const node = (name: string, type: string, zone: string, pool?: string) => ({
+  apiVersion: "v1",
+  kind: "Node",
+  metadata: { name, labels: labels(type, zone, pool) },
+  status: { allocatable: { cpu: "7910m", memory: "30000Mi", pods: "58" }, capacity: { cpu: "8", memory: "31000Mi", pods: "58" } },
+});
+const webPod = (name: string, nodeName: string) => ({
+  apiVersion: "v1",
+  kind: "Pod",
+  metadata: {
+    name,
+    namespace: "shop",
+    labels: { app: "web", "pod-template-hash": "5d8f" },
+    ownerReferences: [{ apiVersion: "apps/v1", kind: "ReplicaSet", name: "web-5d8f", controller: true }],
+  },
+  spec: { nodeName, containers: [{ name: "web", image: "nginx", resources: { requests: { cpu: "500m", memory: "512Mi" } } }] },
+  status: { phase: "Running" },
+});
+const GENERAL = {
+  apiVersion: "karpenter.sh/v1",
+  kind: "NodePool",
+  metadata: { name: "general" },
+  spec: {
+    template: {
+      spec: {
+        nodeClassRef: { group: "karpenter.k8s.aws", kind: "EC2NodeClass", name: "default" },
+        requirements: [
+          { key: "kubernetes.io/arch", operator: "In", values: ["amd64"] },
+          { key: "karpenter.sh/capacity-type", operator: "In", values: ["on-demand"] },
+          { key: "node.kubernetes.io/instance-type", operator: "In", values: ["m5.2xlarge", "m5.large"] },
+        ],
+      },
+    },
+    disruption: { consolidationPolicy: "WhenEmptyOrUnderutilized", consolidateAfter: "1m", budgets: [{ nodes: "100%" }] },
+  },
+};
+const CLASS = {
+  apiVersion: "karpenter.k8s.aws/v1",
+  kind: "EC2NodeClass",
+  metadata: { name: "default" },
+  spec: { amiSelectorTerms: [{ alias: "al2023@latest" }] },
+};
+const list = (...items: unknown[]) => ({ apiVersion: "v1", kind: "List", items });
+
+describe("npm run savings -- --state", () => {
+  it("settles a small cluster, worked out by hand: two half-empty m5.2xlarge become one m5.large", async () => {
+    // m5.2xlarge $0.384/h, m5.large $0.096/h (the catalogue's us-east-1 prices). Two nodes of one 500m pod each:
+    // multi-node takes both (budget 100%) and one m5.large holds both pods: $0.768 -> $0.096.
+    const state = write(
+      "state.json",
+      list(
+        GENERAL,
+        CLASS,
+        node("a", "m5.2xlarge", "us-east-1a", "general"),
+        node("b", "m5.2xlarge", "us-east-1b", "general"),
+        webPod("web-1", "a"),
+        webPod("web-2", "b"),
+      ),
+    );
+    const { code, out } = await run(["--state", state, "--format", "json"]);
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as SavingsJson;
+    expect(report.now).toEqual({ hourlyUsd: 0.768, monthlyUsd: 560.64, nodeCount: 2, unpriced: [] });
+    expect({ ...report.converged, blockers: undefined }).toEqual({
+      hourlyUsd: 0.096,
+      monthlyUsd: 70.08,
+      nodeCount: 1,
+      nodes: [{ name: "replacement-1", instanceType: "m5.large", capacityType: "on-demand", zone: "us-east-1a", nodePool: "general", hourlyUsd: 0.096 }],
+      actions: [
+        {
+          method: "multi-node",
+          kind: "replace",
+          nodes: ["a", "b"],
+          replacement: {
+            name: "replacement-1",
+            instanceType: "m5.large",
+            capacityType: "on-demand",
+            zone: "us-east-1a",
+            nodePool: "general",
+            hourlyUsd: 0.096,
+          },
+          savingHourlyUsd: 0.672,
+        },
+      ],
+      blockers: undefined,
+      unsettled: false,
+    });
+    expect(report.converged.blockers).toEqual([{ node: "replacement-1", event: "Unconsolidatable", reason: "Can't replace with a cheaper node" }]);
+    expect(report.model).toMatch(/^Karpenter 1\.14\.1's consolidation/);
+    expect(report.at).toBe("2026-11-26T12:00:00.000Z");
+  });
+
+  it("counts every EC2 node, Karpenter's or not, and leaves Fargate nodes out of the figures", async () => {
+    const fargate = { apiVersion: "v1", kind: "Node", metadata: { name: "fargate-ip-1", labels: { "eks.amazonaws.com/compute-type": "fargate" } } };
+    const state = write("mixed.json", list(GENERAL, CLASS, node("group-node", "m5.large", "us-east-1a"), fargate, webPod("web-1", "group-node")));
+    const report = JSON.parse((await run(["--state", state, "--format", "json"])).out) as SavingsJson;
+    expect(report.now).toMatchObject({ nodeCount: 1, hourlyUsd: 0.096 });
+    expect(report.converged.blockers).toEqual([{ node: "group-node", event: "DisruptionBlocked", reason: "Node isn't managed by karpenter" }]);
+    expect(report.fargate.nodeCount).toBe(1);
+  });
+
+  it("refuses a broken state with every problem at once, and names the flag's mistakes", async () => {
+    const unlabelled = { apiVersion: "v1", kind: "Node", metadata: { name: "mystery" }, status: {} };
+    const state = write("broken.json", list(unlabelled, webPod("web-1", "gone")));
+    const { code, err, out } = await run(["--state", state]);
+    expect({ code, out }).toEqual({ code: 2, out: "" });
+    expect(err.trim().split("\n")).toEqual([
+      `${state}: 2 problems`,
+      "  - Node mystery: has no node.kubernetes.io/instance-type label (nor beta.kubernetes.io/instance-type), so neither its type nor its price is known; an EC2 node has one",
+      "  - 1 pod is bound to node gone, which is not in the state: save the nodes and the pods together",
+    ]);
+    const flags = await run(["--state", state, "--at", "tomorrow", "--format", "pdf"]);
+    expect(flags.code).toBe(2);
+    expect(flags.err.split("\n").slice(0, 2)).toEqual([
+      '  - --format: got "pdf"; allowed: table, markdown, json',
+      '  - --at: got "tomorrow"; must be an RFC 3339 time such as 2026-11-26T14:00:00Z',
+    ]);
+  });
+
+  it("reads standard input, and says so", async () => {
+    const { code, out } = await run(
+      ["--state", "-", "--format", "json"],
+      JSON.stringify(list(CLASS, node("a", "m5.large", "us-east-1a"), webPod("web-1", "a"))),
+    );
+    expect(code).toBe(0);
+    expect((JSON.parse(out) as SavingsJson).source).toBe("standard input");
+  });
+});
+
+describe("a generated cluster of 50 nodes and 1,000 pods, settled", () => {
+  // biome-ignore lint/suspicious/noExplicitAny: the generated objects are read field by field, as the test knows them.
+  const generated = generatedState({ nodes: 50, podsPerNode: 20 }) as { items: Record<string, any>[] };
+  const file = write("generated.json", generated);
+  let report: SavingsJson;
+  beforeAll(async () => {
+    report = JSON.parse((await run(["--state", file, "--format", "json"])).out) as SavingsJson;
+  });
+
+  it("never costs more converged than now, and only saves what its actions save", () => {
+    expect(report.converged.hourlyUsd).toBeLessThanOrEqual(report.now.hourlyUsd);
+    const saved = report.converged.actions.reduce((sum, a) => sum + a.savingHourlyUsd, 0);
+    expect(saved).toBeCloseTo(report.savingHourlyUsd, 4);
+    expect(report.converged.actions.length).toBeGreaterThan(3);
+  });
+
+  it("never removes a node that a do-not-disrupt pod or a PDB allowing nothing holds, nor a node group's", () => {
+    const blockingApps = new Set(
+      generated.items.filter((i) => i.kind === "PodDisruptionBudget" && i.status.disruptionsAllowed === 0).map((i) => i.spec.selector.matchLabels.app),
+    );
+    const held = new Set(
+      generated.items
+        .filter((i) => i.kind === "Pod" && (i.metadata.annotations?.["karpenter.sh/do-not-disrupt"] === "true" || blockingApps.has(i.metadata.labels.app)))
+        .map((i) => i.spec.nodeName),
+    );
+    for (const n of generated.items.filter((i) => i.kind === "Node" && i.metadata.labels["eks.amazonaws.com/nodegroup"] !== undefined))
+      held.add(n.metadata.name);
+    expect(held.size).toBeGreaterThan(5);
+    const removed = new Set(report.converged.actions.flatMap((a) => a.nodes));
+    expect([...held].filter((n) => removed.has(n))).toEqual([]);
+    // Every node that stays says why.
+    expect(report.converged.blockers.map((b) => b.node).sort()).toEqual(report.converged.nodes.map((n) => n.name).sort());
+  });
+
+  it("places every pod it moves: each workload has as many pods on the settled nodes as before", () => {
+    const catalogue = loadInstanceCatalogue();
+    const at = new Date(AT);
+    const state = clusterStateOf(readStateFile(file), catalogue, at);
+    const result = settleState(state, { catalogue, at, spotToSpot: false });
+    const count = (nodes: typeof state.nodes) => {
+      const pods = new Map<string, number>();
+      for (const n of nodes) for (const { group, count: c } of n.state.pods) pods.set(group.id, (pods.get(group.id) ?? 0) + c);
+      return pods;
+    };
+    expect(result.actions.length).toBeGreaterThan(0);
+    expect(count(result.nodes)).toEqual(count(state.nodes));
+  });
+});
