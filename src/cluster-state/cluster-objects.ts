@@ -16,6 +16,8 @@ export interface ClusterObjects {
   readonly unread: readonly UnreadKind[];
   /** What was read but is worth saying: kinds skipped, keys repeated. */
   readonly warnings: readonly string[];
+  /** The API server's version (GET /version), when read from a running cluster. */
+  readonly serverVersion?: string;
 }
 
 export function emptyClusterObjects(source: string): ClusterObjects {

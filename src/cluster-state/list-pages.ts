@@ -43,6 +43,18 @@ function statusMessage(body: string): string {
   return body.trim().split("\n")[0]?.slice(0, 300) || "no message";
 }
 
+/** The API server's version (GET /version), or undefined when it does not say. */
+export async function serverVersion(socketPath: string, timeoutMs = PAGE_TIMEOUT_MS): Promise<string | undefined> {
+  const response = await get(socketPath, "/version", timeoutMs);
+  if (response.status !== 200) return undefined;
+  try {
+    const version = JSON.parse(response.body) as { gitVersion?: unknown };
+    return typeof version.gitVersion === "string" ? version.gitVersion : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface ListOptions {
   readonly pageSize?: number;
   readonly timeoutMs?: number;

@@ -2,7 +2,7 @@ import type { ClusterObjects, UnreadKind } from "./cluster-objects";
 import { emptyClusterObjects } from "./cluster-objects";
 import type { KubeTarget } from "./kube-target";
 import { ClusterReadError, startKubectlProxy } from "./kubectl-proxy";
-import { type ListOptions, listAll } from "./list-pages";
+import { type ListOptions, listAll, serverVersion } from "./list-pages";
 import { STATE_KINDS } from "./state-kinds";
 import { trimObject } from "./trim-object";
 
@@ -52,7 +52,7 @@ export async function readLiveCluster(target: KubeTarget, options: ReadLiveOptio
         unread.push({ kind: kind.kind, reason: `forbidden (403: ${refusal.message})` });
       }
     }
-    return { ...objects, unread };
+    return { ...objects, unread, serverVersion: await serverVersion(proxy.socketPath, options.timeoutMs) };
   } finally {
     proxy.close();
   }

@@ -64,7 +64,7 @@ export function renderSavingsMarkdown(report: SavingsJson): string {
       ),
     );
   const notes = [
-    ...(report.fargate.nodeCount > 0 ? [`${report.fargate.nodeCount} Fargate pods: ${report.fargate.note}.`] : []),
+    ...(report.fargate.podCount > 0 ? [`${report.fargate.podCount} Fargate pods, ${usd(report.fargate.hourlyUsd)}/hour: ${report.fargate.note}.`] : []),
     ...(report.pending.length > 0 ? [`Pending (bound to no node): ${report.pending.map((p) => `${p.workload} (${p.count})`).join(", ")}.`] : []),
     ...(report.unread.length > 0 ? [`Not read: ${report.unread.map((u) => `${u.kind} (${u.reason})`).join(", ")}.`] : []),
     ...report.warnings,

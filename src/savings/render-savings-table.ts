@@ -56,7 +56,7 @@ export function renderSavingsTable(report: SavingsJson): string {
       ),
     );
   }
-  if (report.fargate.nodeCount > 0) lines.push("", `${report.fargate.nodeCount} Fargate pods: ${report.fargate.note}.`);
+  if (report.fargate.podCount > 0) lines.push("", `${report.fargate.podCount} Fargate pods, ${usd(report.fargate.hourlyUsd)}/hour: ${report.fargate.note}.`);
   if (report.pending.length > 0) lines.push("", `Pending (bound to no node): ${report.pending.map((p) => `${p.workload} (${p.count})`).join(", ")}.`);
   if (report.unread.length > 0) lines.push("", `Not read: ${report.unread.map((u) => `${u.kind} (${u.reason})`).join(", ")}.`);
   return `${lines.join("\n")}\n`;

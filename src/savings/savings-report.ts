@@ -5,6 +5,9 @@ import { HOURS_PER_MONTH, roundUsd } from "../planner/plan/plan-types";
 import type { ClusterState } from "../planner/state/cluster-state";
 import { regionOf } from "../planner/state/settle-state";
 import { LABEL } from "../shared/vocabulary/well-known-labels";
+import { baseCost } from "./base-cost";
+import { allocateCost } from "./cost-allocation";
+import { fargatePodCost } from "./fargate-cost";
 
 // `npm run savings`: what a running cluster costs now, where Karpenter's consolidation settles it, each action on
 // the way with its saving, and why every node that stays stays, in Karpenter's own words. This is the JSON
@@ -33,9 +36,17 @@ export interface SavingsJson {
   readonly region: string;
   readonly prices: { readonly region: string; readonly asOf: string; readonly spot: "live" | "on-demand rate, an upper bound" };
   readonly now: {
+    /** Everything priced: the EC2 nodes and the Fargate pods. */
     readonly hourlyUsd: number;
     readonly monthlyUsd: number;
+    /** EC2 nodes, Karpenter's and others'; Fargate pods are not nodes here. */
     readonly nodeCount: number;
+    readonly fargateHourlyUsd: number;
+    /** What no pod requests; with byNamespace it adds up to hourlyUsd. */
+    readonly idleHourlyUsd: number;
+    readonly byNamespace: readonly { readonly namespace: string; readonly hourlyUsd: number }[];
+    /** The workloads by cost, largest first (a Deployment from its ReplicaSets' pods). */
+    readonly byWorkload: readonly { readonly namespace: string; readonly workload: string; readonly hourlyUsd: number }[];
     readonly unpriced: readonly { readonly node: string; readonly instanceType: string; readonly reason: string }[];
   };
   readonly converged: {
@@ -56,7 +67,13 @@ export interface SavingsJson {
   };
   readonly savingHourlyUsd: number;
   readonly savingMonthlyUsd: number;
-  readonly fargate: { readonly nodeCount: number; readonly note: string };
+  /** What the cluster costs whatever runs on it, never inside hourlyUsd. */
+  readonly base: {
+    readonly hourlyUsd: number;
+    readonly items: readonly { readonly what: string; readonly hourlyUsd: number }[];
+    readonly notes: readonly string[];
+  };
+  readonly fargate: { readonly podCount: number; readonly hourlyUsd: number; readonly note: string };
   readonly pending: readonly { readonly workload: string; readonly count: number }[];
   readonly unread: readonly { readonly kind: string; readonly reason: string }[];
   readonly warnings: readonly string[];
@@ -89,8 +106,12 @@ export interface ReportInputs {
 }
 
 export function savingsReport({ state, result, catalogue, at }: ReportInputs): SavingsJson {
-  const now = total(state.nodes);
-  const converged = total(result.nodes);
+  const fargatePods = state.fargatePods.map((p) => fargatePodCost(p));
+  const fargate = fargatePods.reduce((sum, p) => sum + (p.hourlyUsd ?? 0), 0);
+  const now = total(state.nodes) + fargate;
+  const converged = total(result.nodes) + fargate;
+  const allocation = allocateCost(state.nodes, fargatePods);
+  const base = baseCost(state, at);
   const region = regionOf(state, catalogue);
   const warnings = [...state.warnings];
   if (region !== catalogue.region) {
@@ -107,6 +128,10 @@ export function savingsReport({ state, result, catalogue, at }: ReportInputs): S
       hourlyUsd: roundUsd(now),
       monthlyUsd: roundUsd(now * HOURS_PER_MONTH, 2),
       nodeCount: state.nodes.length,
+      fargateHourlyUsd: roundUsd(fargate),
+      idleHourlyUsd: roundUsd(allocation.idleHourlyUsd),
+      byNamespace: allocation.byNamespace.map((n) => ({ namespace: n.namespace, hourlyUsd: roundUsd(n.hourlyUsd) })),
+      byWorkload: allocation.byWorkload.map((w) => ({ ...w, hourlyUsd: roundUsd(w.hourlyUsd) })),
       unpriced: state.nodes
         .filter((n) => n.hourlyUsd === undefined)
         .map((n) => ({ node: n.state.name, instanceType: n.instanceType, reason: unpricedReason(n, catalogue) })),
@@ -128,9 +153,11 @@ export function savingsReport({ state, result, catalogue, at }: ReportInputs): S
     },
     savingHourlyUsd: roundUsd(now - converged),
     savingMonthlyUsd: roundUsd((now - converged) * HOURS_PER_MONTH, 2),
+    base: { hourlyUsd: roundUsd(base.hourlyUsd), items: base.items.map((i) => ({ what: i.what, hourlyUsd: roundUsd(i.hourlyUsd) })), notes: base.notes },
     fargate: {
-      nodeCount: state.fargateNodes.length,
-      note: "Fargate pods are left as they run: consolidation does not move them, and they are not in these figures",
+      podCount: fargatePods.length,
+      hourlyUsd: roundUsd(fargate),
+      note: "Fargate pods are priced at the size EKS provisioned (CapacityProvisioned), else their requests rounded up; consolidation leaves them as they run",
     },
     pending: state.pending.map((p) => ({ workload: p.group.id, count: p.count })),
     unread: state.unread.map((u) => ({ kind: u.kind, reason: u.reason })),

@@ -106,7 +106,19 @@ describe("npm run savings -- --state", () => {
     const { code, out } = await run(["--state", state, "--format", "json"]);
     expect(code).toBe(0);
     const report = JSON.parse(out) as SavingsJson;
-    expect(report.now).toEqual({ hourlyUsd: 0.768, monthlyUsd: 560.64, nodeCount: 2, unpriced: [] });
+    // Each node's $0.384 splits into CPU and memory as 7.91 vCPU x 0.031611 : 30000/1024 GiB x 0.004237 (0.250043 :
+    // 0.124131): $0.256609 and $0.127391. A pod of 500m and 512Mi takes 500/7910 of the one and 512/30000 of the
+    // other: $0.018395 a node, $0.036789 for both; the rest is idle.
+    expect(report.now).toEqual({
+      hourlyUsd: 0.768,
+      monthlyUsd: 560.64,
+      nodeCount: 2,
+      fargateHourlyUsd: 0,
+      idleHourlyUsd: 0.731211,
+      byNamespace: [{ namespace: "shop", hourlyUsd: 0.036789 }],
+      byWorkload: [{ namespace: "shop", workload: "shop/web", hourlyUsd: 0.036789 }],
+      unpriced: [],
+    });
     expect({ ...report.converged, blockers: undefined }).toEqual({
       hourlyUsd: 0.096,
       monthlyUsd: 70.08,
@@ -136,13 +148,22 @@ describe("npm run savings -- --state", () => {
     expect(report.at).toBe("2026-11-26T12:00:00.000Z");
   });
 
-  it("counts every EC2 node, Karpenter's or not, and leaves Fargate nodes out of the figures", async () => {
+  it("counts every EC2 node, Karpenter's or not, and prices Fargate pods at the size EKS provisioned", async () => {
     const fargate = { apiVersion: "v1", kind: "Node", metadata: { name: "fargate-ip-1", labels: { "eks.amazonaws.com/compute-type": "fargate" } } };
-    const state = write("mixed.json", list(GENERAL, CLASS, node("group-node", "m5.large", "us-east-1a"), fargate, webPod("web-1", "group-node")));
+    const coredns = {
+      ...webPod("coredns-1", "fargate-ip-1"),
+      metadata: { name: "coredns-1", namespace: "kube-system", labels: { app: "coredns" }, annotations: { CapacityProvisioned: "0.25vCPU 0.5GB" } },
+    };
+    const state = write("mixed.json", list(GENERAL, CLASS, node("group-node", "m5.large", "us-east-1a"), fargate, webPod("web-1", "group-node"), coredns));
     const report = JSON.parse((await run(["--state", state, "--format", "json"])).out) as SavingsJson;
-    expect(report.now).toMatchObject({ nodeCount: 1, hourlyUsd: 0.096 });
+    // 0.25 vCPU x $0.04048 + 0.5 GB x $0.004445 = $0.0123425 (the dated us-east-1 Fargate rates).
+    expect(report.fargate).toMatchObject({ podCount: 1, hourlyUsd: 0.012343 });
+    expect(report.now).toMatchObject({ nodeCount: 1, hourlyUsd: 0.108343, fargateHourlyUsd: 0.012343 });
+    expect(report.converged.hourlyUsd).toBe(0.108343);
     expect(report.converged.blockers).toEqual([{ node: "group-node", event: "DisruptionBlocked", reason: "Node isn't managed by karpenter" }]);
-    expect(report.fargate.nodeCount).toBe(1);
+    // What the namespaces use plus what is idle is what the cluster costs.
+    const allocated = report.now.byNamespace.reduce((sum, n) => sum + n.hourlyUsd, 0) + report.now.idleHourlyUsd;
+    expect(allocated).toBeCloseTo(report.now.hourlyUsd, 5);
   });
 
   it("refuses a broken state with every problem at once, and names the flag's mistakes", async () => {

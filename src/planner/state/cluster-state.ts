@@ -25,8 +25,10 @@ export interface ClusterState {
   readonly pools: readonly PoolModel[];
   readonly nodes: readonly ClusterNode[];
   readonly fargateNodes: readonly FargateNode[];
-  /** Pods on Fargate nodes, by group. */
-  readonly fargatePods: readonly { readonly group: PodGroup; readonly node: string }[];
+  /** Pods on Fargate nodes, each with EKS's CapacityProvisioned annotation where the pod has it. */
+  readonly fargatePods: readonly { readonly group: PodGroup; readonly node: string; readonly capacityProvisioned?: string }[];
+  /** The control plane's Kubernetes version: the API server's, else the newest kubelet's minor (a lower bound). */
+  readonly kubernetesVersion?: { readonly version: string; readonly from: "the API server" | "the newest kubelet" };
   /** Pods bound to no node. */
   readonly pending: readonly { readonly group: PodGroup; readonly count: number }[];
   readonly pdbs: readonly PodDisruptionBudget[];
@@ -90,12 +92,15 @@ export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatal
   const fargateNames = new Set(nodes.fargate.map((n) => n.name));
   const fargatePods = [...pods.byNode.entries()]
     .filter(([node]) => fargateNames.has(node))
-    .flatMap(([node, runs]) => runs.flatMap((r) => Array.from({ length: r.count }, () => ({ group: r.group, node }))));
+    .flatMap(([node, runs]) =>
+      runs.flatMap((r) => Array.from({ length: r.count }, () => ({ group: r.group, node, capacityProvisioned: pods.capacityProvisioned.get(node) }))),
+    );
   const labelled = (key: string) => [...new Set(nodes.ec2.flatMap((n) => (n.state.labels[key] === undefined ? [] : [n.state.labels[key]])))].sort();
   return {
     source: objects.source,
     region: labelled(LABEL.region)[0],
     zones: labelled(LABEL.zone),
+    kubernetesVersion: kubernetesVersionOf(objects),
     pools,
     nodes: nodes.ec2,
     fargateNodes: nodes.fargate,
@@ -106,4 +111,19 @@ export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatal
     unread: objects.unread,
     warnings: [...objects.warnings, ...warnings],
   };
+}
+
+/** "1.33" from a version such as "v1.33.4-eks-1234": its major and minor. */
+const minorOf = (version: string) => /^v?(\d+)\.(\d+)/.exec(version)?.slice(1, 3).join(".");
+
+function kubernetesVersionOf(objects: ClusterObjects): ClusterState["kubernetesVersion"] {
+  const server = objects.serverVersion === undefined ? undefined : minorOf(objects.serverVersion);
+  if (server !== undefined) return { version: server, from: "the API server" };
+  const kubelets = objects.byKind.Node.flatMap((n) => {
+    const info = isRecord(n.status) && isRecord(n.status.nodeInfo) ? n.status.nodeInfo : {};
+    const minor = typeof info.kubeletVersion === "string" ? minorOf(info.kubeletVersion) : undefined;
+    return minor === undefined ? [] : [minor];
+  });
+  const newest = kubelets.sort((a, b) => Number(a.split(".")[1]) - Number(b.split(".")[1])).pop();
+  return newest === undefined ? undefined : { version: newest, from: "the newest kubelet" };
 }

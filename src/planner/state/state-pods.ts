@@ -23,6 +23,8 @@ export interface StatePods {
   readonly pending: readonly { readonly group: PodGroup; readonly count: number }[];
   /** The DaemonSets known from their pods, for nodes that have none of their pods yet. */
   readonly daemonSetsFromPods: readonly DaemonSetShape[];
+  /** EKS's CapacityProvisioned annotation ("0.25vCPU 0.5GB") by the node of its pod: a Fargate node runs one pod. */
+  readonly capacityProvisioned: ReadonlyMap<string, string>;
 }
 
 interface PodFacts {
@@ -108,9 +110,12 @@ export function statePods(pods: readonly Raw[], at: Date, problems: string[]): S
   const fixedByNode = new Map<string, DaemonSetShape[]>();
   const daemonSets = new Map<string, DaemonSetShape>();
   const pending = new Map<PodGroup, number>();
+  const capacityProvisioned = new Map<string, string>();
   for (const raw of pods) {
     const pod = factsOf(raw);
     if (pod.phase === "Succeeded" || pod.phase === "Failed") continue;
+    const provisioned = pod.annotations.CapacityProvisioned;
+    if (provisioned !== undefined && pod.nodeName !== undefined) capacityProvisioned.set(pod.nodeName, provisioned);
     const where = `Pod ${pod.namespace}/${pod.name}`;
     const shape: PodShape = podShapeOf(pod.spec, `${where}: spec`, (path, _value, message) => problems.push(`${path}: ${message}`));
     if (pod.controller?.kind === "DaemonSet" || isMirror(pod)) {
@@ -159,5 +164,6 @@ export function statePods(pods: readonly Raw[], at: Date, problems: string[]): S
     groups: [...byKey.values()],
     pending: [...pending.entries()].map(([group, count]) => ({ group, count })),
     daemonSetsFromPods: [...daemonSets.values()],
+    capacityProvisioned,
   };
 }
