@@ -40,7 +40,14 @@ function documentsOf(text: string, name: string, problems: string[], warnings: s
 }
 
 /** The cluster's objects in a state file (or standard input); throws InputError with every problem of the file. */
-export function readStateFile(file: string, stdin: () => Buffer = () => readStdinAtMost(MAX_STATE_BYTES)): ClusterObjects {
+export interface StateFileOptions {
+  readonly stdin?: () => Buffer;
+  /** Reads a document of another format (a saved report's snapshot) into objects, or says it is not one. */
+  readonly other?: (document: unknown, name: string) => ClusterObjects | undefined;
+}
+
+export function readStateFile(file: string, options: StateFileOptions = {}): ClusterObjects {
+  const stdin = options.stdin ?? (() => readStdinAtMost(MAX_STATE_BYTES));
   const name = file === STATE_STDIN ? "standard input" : file;
   const refuse = (problems: readonly string[]) => new InputError(`--state ${name}`, problems);
   let bytes: Buffer;
@@ -81,7 +88,10 @@ export function readStateFile(file: string, stdin: () => Buffer = () => readStdi
     if (read === undefined) skipped.set(kind, (skipped.get(kind) ?? 0) + 1);
     else objects.byKind[read.kind].push(trimObject(read.kind, value));
   };
-  for (const document of documentsOf(decoded.text, name, problems, warnings)) take(document.value, `${name}: document ${document.index}`);
+  const documents = documentsOf(decoded.text, name, problems, warnings);
+  const other = documents.length === 1 ? options.other?.(documents[0].value, name) : undefined;
+  if (other !== undefined) return other;
+  for (const document of documents) take(document.value, `${name}: document ${document.index}`);
 
   for (const required of STATE_KINDS.filter((k) => k.required)) {
     if (problems.length === 0 && objects.byKind[required.kind].length === 0) {

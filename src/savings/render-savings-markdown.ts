@@ -1,3 +1,5 @@
+import { HOURS_PER_MONTH } from "../planner/plan/plan-types";
+import type { ChangeJson } from "./compare-snapshots";
 import type { NodeJson, SavingsJson } from "./savings-report";
 
 // The savings report as GitHub renders it: a summary table, the actions, why the rest stays, and the warnings.
@@ -11,7 +13,44 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
   return [`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)];
 }
 
-export function renderSavingsMarkdown(report: SavingsJson): string {
+/** Now, converged and each move as a bar chart GitHub draws (Mermaid's xychart). */
+function chart(report: SavingsJson): string[] {
+  const bars = [
+    ["now", report.now.monthlyUsd],
+    ["converged", report.converged.monthlyUsd],
+    ...(report.moves ?? []).map((m): [string, number] => [m.name, Math.round(m.hourlyUsd * HOURS_PER_MONTH * 100) / 100]),
+  ] as [string, number][];
+  return [
+    "```mermaid",
+    "xychart-beta",
+    '  title "What the cluster costs a month (USD)"',
+    `  x-axis [${bars.map(([name]) => `"${name}"`).join(", ")}]`,
+    '  y-axis "USD per month"',
+    `  bar [${bars.map(([, usd]) => usd.toFixed(2)).join(", ")}]`,
+    "```",
+  ];
+}
+
+function changeLines(change: ChangeJson): string[] {
+  return [
+    "",
+    "## Compared with the snapshot",
+    "",
+    `${cell(change.before.source)} at ${change.before.at}: ${usd(change.hourlyUsd)}/hour, ${usdMonth(change.monthlyUsd)}/month (negative is a saving). Nodes added: ${change.nodesAdded.length}; removed: ${change.nodesRemoved.length}; replaced: ${change.nodesReplaced.length}.`,
+    "",
+    ...table(
+      ["namespace", "before $/hour", "now $/hour", "change"],
+      change.byNamespace.map((n) => [n.namespace, usd(n.beforeHourlyUsd), usd(n.nowHourlyUsd), usd(n.changeHourlyUsd)]),
+    ),
+    "",
+    ...table(
+      ["the snapshot predicted", "predicted $/hour", "measured $/hour", "difference"],
+      change.predicted.map((p) => [p.what, usd(p.predictedHourlyUsd), usd(p.measuredHourlyUsd), usd(p.differenceHourlyUsd)]),
+    ),
+  ];
+}
+
+export function renderSavingsMarkdown(report: SavingsJson, change?: ChangeJson): string {
   const { now, converged } = report;
   const lines = [
     "# Savings report",
@@ -26,6 +65,8 @@ export function renderSavingsMarkdown(report: SavingsJson): string {
         ["saving", String(now.nodeCount - converged.nodeCount), usd(report.savingHourlyUsd), usdMonth(report.savingMonthlyUsd)],
       ],
     ),
+    "",
+    ...chart(report),
     "",
     "## What consolidation does",
     "",
@@ -69,6 +110,7 @@ export function renderSavingsMarkdown(report: SavingsJson): string {
     ...(report.unread.length > 0 ? [`Not read: ${report.unread.map((u) => `${u.kind} (${u.reason})`).join(", ")}.`] : []),
     ...report.warnings,
   ];
+  if (change !== undefined) lines.push(...changeLines(change));
   if (notes.length > 0) lines.push("", "## Notes", "", ...notes.map((n) => `- ${cell(n)}`));
   return `${lines.join("\n")}\n`;
 }

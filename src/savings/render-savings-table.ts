@@ -1,4 +1,5 @@
 import { columns } from "../shared/text-columns";
+import type { ChangeJson } from "./compare-snapshots";
 import type { NodeJson, SavingsJson } from "./savings-report";
 
 // The savings report for a terminal. Its warnings go to stderr, where they stay in sight when it is piped.
@@ -7,7 +8,34 @@ const usd = (v: number) => `$${v.toFixed(4)}`;
 const usdMonth = (v: number) => `$${v.toFixed(2)}`;
 const node = (n: NodeJson) => `${n.name} (${n.instanceType}, ${n.capacityType}${n.zone === null ? "" : `, ${n.zone}`})`;
 
-export function renderSavingsTable(report: SavingsJson): string {
+/** At most `n` names, then how many more. */
+const some = (names: readonly string[], n = 5) => (names.length <= n ? names.join(", ") : `${names.slice(0, n).join(", ")} and ${names.length - n} more`);
+
+function changeLines(change: ChangeJson): string[] {
+  return [
+    "",
+    `Compared with ${change.before.source} at ${change.before.at}: ${
+      change.hourlyUsd === 0
+        ? "the same cost"
+        : `${usd(Math.abs(change.hourlyUsd))}/hour, ${usdMonth(Math.abs(change.monthlyUsd))}/month ${change.hourlyUsd < 0 ? "less" : "more"}`
+    }.`,
+    `Nodes added ${change.nodesAdded.length}${change.nodesAdded.length > 0 ? ` (${some(change.nodesAdded.map((n) => `${n.name} ${n.instanceType}`))})` : ""}; removed ${change.nodesRemoved.length}${change.nodesRemoved.length > 0 ? ` (${some(change.nodesRemoved.map((n) => `${n.name} ${n.instanceType}`))})` : ""}; replaced ${change.nodesReplaced.length}${change.nodesReplaced.length > 0 ? ` (${some(change.nodesReplaced.map((n) => `${n.instanceType} -> ${n.by.instanceType}`))})` : ""}.`,
+    "",
+    ...columns(
+      ["namespace", "before $/hour", "now $/hour", "change"],
+      new Set([1, 2, 3]),
+      change.byNamespace.map((n) => [n.namespace, usd(n.beforeHourlyUsd), usd(n.nowHourlyUsd), usd(n.changeHourlyUsd)]),
+    ),
+    "",
+    ...columns(
+      ["the snapshot predicted", "predicted $/hour", "measured $/hour", "difference"],
+      new Set([1, 2, 3]),
+      change.predicted.map((p) => [p.what, usd(p.predictedHourlyUsd), usd(p.measuredHourlyUsd), usd(p.differenceHourlyUsd)]),
+    ),
+  ];
+}
+
+export function renderSavingsTable(report: SavingsJson, change?: ChangeJson): string {
   const { now, converged } = report;
   const lines = [
     `Savings report: ${report.source}, ${report.region}, at ${report.at}`,
@@ -59,5 +87,6 @@ export function renderSavingsTable(report: SavingsJson): string {
   if (report.fargate.podCount > 0) lines.push("", `${report.fargate.podCount} Fargate pods, ${usd(report.fargate.hourlyUsd)}/hour: ${report.fargate.note}.`);
   if (report.pending.length > 0) lines.push("", `Pending (bound to no node): ${report.pending.map((p) => `${p.workload} (${p.count})`).join(", ")}.`);
   if (report.unread.length > 0) lines.push("", `Not read: ${report.unread.map((u) => `${u.kind} (${u.reason})`).join(", ")}.`);
+  if (change !== undefined) lines.push(...changeLines(change));
   return `${lines.join("\n")}\n`;
 }

@@ -1,8 +1,10 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { ClusterObjects } from "../cluster-state/cluster-objects";
 import { KubeTargetError, resolveKubeTarget } from "../cluster-state/kube-target";
 import { ClusterReadError } from "../cluster-state/kubectl-proxy";
 import { readLiveCluster } from "../cluster-state/read-live-cluster";
-import { readStateFile, STATE_STDIN } from "../cluster-state/read-state-file";
+import { MAX_STATE_BYTES, readStateFile, STATE_STDIN } from "../cluster-state/read-state-file";
 import { KUBECTL_GET_STATE } from "../cluster-state/state-kinds";
 import { loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue";
 import { parseFlags } from "../planner/cli-flags";
@@ -10,9 +12,12 @@ import { pathProblems, userPath } from "../planner/cli-paths";
 import { clusterStateOf } from "../planner/state/cluster-state";
 import { settleState } from "../planner/state/settle-state";
 import { InputError, InputErrors } from "../shared/input-error";
+import { readAtMost, readFailure } from "../shared/untrusted-file";
+import { compareReports } from "./compare-snapshots";
 import { renderSavingsMarkdown } from "./render-savings-markdown";
 import { renderSavingsTable } from "./render-savings-table";
 import { savingsReport } from "./savings-report";
+import { isSnapshot, objectsOfSnapshot, SNAPSHOT_KIND, type Snapshot, snapshotOf } from "./snapshot";
 
 // `npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format ...] [--at <time>] [--spot-to-spot]`
 // Exit codes: 0 a report was printed (or the help); 2 the input is wrong (every problem listed); 1 the cluster
@@ -34,6 +39,9 @@ your kubeconfig authenticates, unless --state gives a saved state.
   --format <format>   table (the default; warnings on stderr), markdown or json (warnings in the document)
   --at <time>         when disruption budgets' schedules are evaluated, such as 2026-11-26T14:00:00Z; default now
   --spot-to-spot      as with Karpenter's SpotToSpotConsolidation feature gate on (off by default)
+  --save <file>       also write a snapshot: what the report read (cut to what it needs), the prices, the report
+  --compare <file>    compare with a snapshot --save wrote: nodes added, removed and replaced, the cost, per
+                      namespace, and what the snapshot predicted against what runs now
   --help              this text
 Relative paths are read from the folder npm was run in. Exit codes: 0 a report, 2 a mistake in the input, 1 the
 cluster could not be read.
@@ -48,6 +56,10 @@ const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2
 export interface SavingsArgs {
   /** A state file, or undefined to read the cluster the kubeconfig names. */
   readonly state?: string;
+  /** Where to write a snapshot of what the report was made from and what it said. */
+  readonly save?: string;
+  /** A snapshot to compare with. */
+  readonly compare?: string;
   readonly kubeconfig?: string;
   readonly context?: string;
   readonly format: Format;
@@ -60,7 +72,7 @@ type Parsed = SavingsArgs | { readonly problems: readonly string[] } | { readonl
 export function parseSavingsArgs(argv: readonly string[], now: Date, env: NodeJS.ProcessEnv): Parsed {
   if (argv.includes("--help") || argv.includes("-h")) return { help: true };
   const flags = parseFlags(argv, {
-    valueFlags: ["--state", "--kubeconfig", "--context", "--format", "--at"],
+    valueFlags: ["--state", "--kubeconfig", "--context", "--format", "--at", "--save", "--compare"],
     switches: { "--spot-to-spot": "; leave it out for the gate's default (off)" },
   });
   const problems = [...flags.problems];
@@ -81,9 +93,28 @@ export function parseSavingsArgs(argv: readonly string[], now: Date, env: NodeJS
   }
   const resolved = state === undefined || state === "" || state === STATE_STDIN ? state : userPath(state, env);
   if (resolved !== undefined && resolved !== "" && resolved !== STATE_STDIN) problems.push(...pathProblems("--state", state as string, resolved));
+  const save = values["--save"];
+  if (save !== undefined && (save === "" || save === STATE_STDIN)) problems.push(`--save: got ${JSON.stringify(save)}; must name a file to write`);
+  else if (save !== undefined) {
+    const folder = path.dirname(userPath(save, env));
+    if (!fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+      problems.push(`--save: got ${JSON.stringify(save)}; its folder ${folder} does not exist`);
+  }
+  const compare = values["--compare"];
+  if (compare === "") problems.push('--compare: got ""; must name a snapshot written by --save');
+  else if (compare !== undefined) problems.push(...pathProblems("--compare", compare, userPath(compare, env)));
   if (problems.length > 0) return { problems };
   const kubeconfig = values["--kubeconfig"] === undefined ? undefined : userPath(values["--kubeconfig"], env);
-  return { state: resolved, kubeconfig, context: values["--context"], format: format as Format, at, spotToSpot: flags.switches.has("--spot-to-spot") };
+  return {
+    state: resolved,
+    kubeconfig,
+    context: values["--context"],
+    save: values["--save"] === undefined ? undefined : userPath(values["--save"], env),
+    compare: compare === undefined ? undefined : userPath(compare, env),
+    format: format as Format,
+    at,
+    spotToSpot: flags.switches.has("--spot-to-spot"),
+  };
 }
 
 export interface SavingsIo {
@@ -99,9 +130,40 @@ export interface SavingsIo {
   readonly kubectl?: string;
 }
 
+/** A snapshot --save wrote; anything else is the user's mistake. */
+function readSnapshot(file: string): Snapshot {
+  const refuse = (problem: string) => new InputError(`--compare ${file}`, [problem]);
+  let text: string;
+  try {
+    const bytes = readAtMost(file, MAX_STATE_BYTES);
+    if (bytes.length > MAX_STATE_BYTES) throw refuse(`${file}: larger than 512 MiB; a snapshot --save wrote is far smaller`);
+    text = bytes.toString("utf8");
+  } catch (error) {
+    const reason = readFailure(error);
+    if (reason === undefined) throw error;
+    throw refuse(`${file}: cannot be read (${reason})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw refuse(`${file}: not JSON; --compare takes a snapshot written by --save`);
+  }
+  if (!isSnapshot(value)) throw refuse(`${file}: not a snapshot written by --save (no kind: ${SNAPSHOT_KIND})`);
+  return value;
+}
+
+/** Writes beside the target and renames over it: a reader never finds half a snapshot. */
+function writeAtomically(file: string, text: string): void {
+  const staging = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(staging, text, { mode: 0o600 });
+  fs.renameSync(staging, file);
+}
+
 /** The cluster's objects: a saved state, or the cluster the kubeconfig names, read through kubectl. */
 async function readObjects(args: SavingsArgs, io: SavingsIo): Promise<ClusterObjects> {
-  if (args.state !== undefined) return readStateFile(args.state, io.stdin);
+  if (args.state !== undefined)
+    return readStateFile(args.state, { stdin: io.stdin, other: (document, name) => (isSnapshot(document) ? objectsOfSnapshot(document, name) : undefined) });
   const target = await resolveKubeTarget({ kubeconfig: args.kubeconfig, context: args.context }, io.env, io.kubectl);
   try {
     return await readLiveCluster(target, { kubectl: io.kubectl, progress: io.progress?.update });
@@ -127,10 +189,12 @@ export async function runSavingsCli(argv: readonly string[], io: SavingsIo): Pro
     const state = clusterStateOf(objects, catalogue, args.at);
     const result = settleState(state, { catalogue, at: args.at, spotToSpot: args.spotToSpot });
     const report = savingsReport({ state, result, catalogue, at: args.at });
-    if (args.format === "json") io.out(`${JSON.stringify(report, null, 2)}\n`);
-    else if (args.format === "markdown") io.out(renderSavingsMarkdown(report));
+    const change = args.compare === undefined ? undefined : compareReports(readSnapshot(args.compare).report, report);
+    if (args.save !== undefined) writeAtomically(args.save, `${JSON.stringify(snapshotOf(objects, catalogue, report), null, 2)}\n`);
+    if (args.format === "json") io.out(`${JSON.stringify(change === undefined ? report : { ...report, change }, null, 2)}\n`);
+    else if (args.format === "markdown") io.out(renderSavingsMarkdown(report, change));
     else {
-      io.out(renderSavingsTable(report));
+      io.out(renderSavingsTable(report, change));
       for (const warning of report.warnings) io.err(`warning: ${warning}`);
     }
     return 0;

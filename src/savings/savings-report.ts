@@ -28,6 +28,15 @@ export interface NodeJson {
   readonly hourlyUsd: number | null;
 }
 
+/** The same pods re-planned on NodePools changed to allow arm64, spot, or both, each settled. */
+export interface MoveJson {
+  readonly name: "arm64" | "spot" | "arm64+spot";
+  readonly hourlyUsd: number;
+  readonly nodeCount: number;
+  /** Workloads that would not move, and why: they stay where they run in the move's figures. */
+  readonly heldBack: readonly { readonly workload: string; readonly reason: string }[];
+}
+
 export interface SavingsJson {
   readonly source: string;
   readonly model: string;
@@ -41,6 +50,7 @@ export interface SavingsJson {
     readonly monthlyUsd: number;
     /** EC2 nodes, Karpenter's and others'; Fargate pods are not nodes here. */
     readonly nodeCount: number;
+    readonly nodes: readonly NodeJson[];
     readonly fargateHourlyUsd: number;
     /** What no pod requests; with byNamespace it adds up to hourlyUsd. */
     readonly idleHourlyUsd: number;
@@ -74,6 +84,8 @@ export interface SavingsJson {
     readonly notes: readonly string[];
   };
   readonly fargate: { readonly podCount: number; readonly hourlyUsd: number; readonly note: string };
+  /** What the talk's moves would cost on these pods; absent from reports made before they were priced. */
+  readonly moves?: readonly MoveJson[];
   readonly pending: readonly { readonly workload: string; readonly count: number }[];
   readonly unread: readonly { readonly kind: string; readonly reason: string }[];
   readonly warnings: readonly string[];
@@ -128,6 +140,7 @@ export function savingsReport({ state, result, catalogue, at }: ReportInputs): S
       hourlyUsd: roundUsd(now),
       monthlyUsd: roundUsd(now * HOURS_PER_MONTH, 2),
       nodeCount: state.nodes.length,
+      nodes: state.nodes.map(nodeJson),
       fargateHourlyUsd: roundUsd(fargate),
       idleHourlyUsd: roundUsd(allocation.idleHourlyUsd),
       byNamespace: allocation.byNamespace.map((n) => ({ namespace: n.namespace, hourlyUsd: roundUsd(n.hourlyUsd) })),

@@ -61,7 +61,7 @@ describe("a state file, as kubectl get -o json or -o yaml prints it", () => {
   });
 
   it("reads standard input for -, and refuses what is no regular file", () => {
-    const state = readStateFile("-", () => Buffer.from(JSON.stringify({ kind: "List", items: [node, pod("a")] })));
+    const state = readStateFile("-", { stdin: () => Buffer.from(JSON.stringify({ kind: "List", items: [node, pod("a")] })) });
     expect(state.source).toBe("standard input");
     expect(state.byKind.Pod).toHaveLength(1);
     expect(problemsOf(() => readStateFile("/dev/zero"))).toEqual([

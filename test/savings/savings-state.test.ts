@@ -113,6 +113,10 @@ describe("npm run savings -- --state", () => {
       hourlyUsd: 0.768,
       monthlyUsd: 560.64,
       nodeCount: 2,
+      nodes: [
+        { name: "a", instanceType: "m5.2xlarge", capacityType: "on-demand", zone: "us-east-1a", nodePool: "general", hourlyUsd: 0.384 },
+        { name: "b", instanceType: "m5.2xlarge", capacityType: "on-demand", zone: "us-east-1b", nodePool: "general", hourlyUsd: 0.384 },
+      ],
       fargateHourlyUsd: 0,
       idleHourlyUsd: 0.731211,
       byNamespace: [{ namespace: "shop", hourlyUsd: 0.036789 }],
@@ -240,5 +244,65 @@ describe("a generated cluster of 50 nodes and 1,000 pods, settled", () => {
     };
     expect(result.actions.length).toBeGreaterThan(0);
     expect(count(result.nodes)).toEqual(count(state.nodes));
+  });
+});
+
+describe("--save and --compare: measure, not just predict", () => {
+  const before = {
+    items: [
+      GENERAL,
+      CLASS,
+      node("a", "m5.2xlarge", "us-east-1a", "general"),
+      node("b", "m5.2xlarge", "us-east-1b", "general"),
+      webPod("web-1", "a"),
+      webPod("web-2", "b"),
+    ],
+  };
+
+  it("saves what it read, the prices and the report, and reads the snapshot back as a state", async () => {
+    const state = write("before.json", { apiVersion: "v1", kind: "List", ...before });
+    const snapshot = path.join(testFolder("snapshots"), "before.snapshot.json");
+    const first = await run(["--state", state, "--format", "json", "--save", snapshot]);
+    expect(first.code).toBe(0);
+    const saved = JSON.parse(fs.readFileSync(snapshot, "utf8"));
+    expect(saved).toMatchObject({ kind: "AutonomousEksSavingsSnapshot", version: 1, savedAt: "2026-11-26T12:00:00.000Z" });
+    expect(saved.prices.instanceTypes).toEqual({ "m5.2xlarge": { onDemandUsd: 0.384 } });
+    // No environment, command or Secret is kept of a pod.
+    expect(JSON.stringify(saved.objects.Pod)).not.toMatch(/"env"|"command"|"args"/);
+    expect(saved.report).toEqual(JSON.parse(first.out));
+    const again = await run(["--state", snapshot, "--format", "json"]);
+    expect({ ...JSON.parse(again.out), source: undefined }).toEqual({ ...JSON.parse(first.out), source: undefined });
+  });
+
+  it("compares a snapshot with what runs now: nothing changed against itself; then the consolidation measured", async () => {
+    const state = write("before.json", { apiVersion: "v1", kind: "List", ...before });
+    const snapshot = path.join(testFolder("snapshots"), "before.snapshot.json");
+    await run(["--state", state, "--save", snapshot]);
+    const same = JSON.parse((await run(["--state", state, "--format", "json", "--compare", snapshot])).out);
+    expect(same.change).toMatchObject({ hourlyUsd: 0, monthlyUsd: 0, nodesAdded: [], nodesRemoved: [], nodesReplaced: [] });
+    // Later, Karpenter consolidated: the two m5.2xlarge are one m5.large.
+    const after = write("after.json", list(GENERAL, CLASS, node("c", "m5.large", "us-east-1a", "general"), webPod("web-1", "c"), webPod("web-2", "c")));
+    const { change } = JSON.parse((await run(["--state", after, "--format", "json", "--compare", snapshot])).out);
+    expect(change).toMatchObject({
+      hourlyUsd: -0.672,
+      monthlyUsd: -490.56,
+      nodesAdded: [],
+      nodesRemoved: [{ name: "b", instanceType: "m5.2xlarge" }],
+      nodesReplaced: [{ name: "a", instanceType: "m5.2xlarge", by: { name: "c", instanceType: "m5.large" } }],
+    });
+    expect(change.predicted[0]).toEqual({
+      what: "converged (consolidation alone)",
+      predictedHourlyUsd: 0.096,
+      measuredHourlyUsd: 0.096,
+      differenceHourlyUsd: 0,
+    });
+  });
+
+  it("refuses to compare with a file that is no snapshot", async () => {
+    const notSnapshot = write("plain.json", list(CLASS));
+    const state = write("before.json", { apiVersion: "v1", kind: "List", ...before });
+    const { code, err } = await run(["--state", state, "--compare", notSnapshot]);
+    expect(code).toBe(2);
+    expect(err).toContain(`${notSnapshot}: not a snapshot written by --save (no kind: AutonomousEksSavingsSnapshot)`);
   });
 });
