@@ -37,10 +37,24 @@ const unconsolidatable = (message: string): Blocker => ({ event: "Unconsolidatab
 /** "ns/name" of a pod for messages: one pod's own name where the state has it, else its workload's. */
 const podName = (group: PodGroup) => `${group.namespace}/${group.disruption?.examplePod ?? group.name}`;
 
+/** The budgets selecting each pod group, by budget list: every pass of the controller asks again for the same pods. */
+const matchingByList = new WeakMap<readonly PodDisruptionBudget[], Map<PodGroup, readonly PodDisruptionBudget[]>>();
+
+function budgetsSelecting(group: PodGroup, pdbs: readonly PodDisruptionBudget[]): readonly PodDisruptionBudget[] {
+  let byGroup = matchingByList.get(pdbs);
+  if (byGroup === undefined) matchingByList.set(pdbs, (byGroup = new Map()));
+  let matching = byGroup.get(group);
+  if (matching === undefined) {
+    matching = pdbs.filter((pdb) => pdb.namespace === group.namespace && selects(pdb.selector, group.labels));
+    byGroup.set(group, matching);
+  }
+  return matching;
+}
+
 /** Why evicting these pods is blocked by their PodDisruptionBudgets, or undefined (pdb.go CanEvictPods). */
 function pdbBlocker(pods: readonly PodCount[], pdbs: readonly PodDisruptionBudget[]): Blocker | undefined {
   for (const { group } of pods) {
-    const matching = pdbs.filter((pdb) => pdb.namespace === group.namespace && selects(pdb.selector, group.labels));
+    const matching = budgetsSelecting(group, pdbs);
     if (matching.length > 1) {
       return blocked(`Eviction does not support multiple PDBs (PodDisruptionBudget(s)=[${matching.map((p) => `${p.namespace}/${p.name}`).join(" ")}])`);
     }

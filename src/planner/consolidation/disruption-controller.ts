@@ -76,7 +76,11 @@ function carryOut(
   launches: readonly LaunchRequest[],
 ) {
   const staying = nodes.filter((n) => !leaving.has(n) && !n.deleting);
-  const after: ClusterNode[] = staying.map((n, i) => ({ ...n, state: results.existingNodes[i].toStateNode() }));
+  const after: ClusterNode[] = staying.map((n, i) => {
+    const state = results.existingNodes[i].toStateNode();
+    // The same node where nothing moved onto it: what the controller learnt of it stays valid.
+    return state === n.state ? n : { ...n, state };
+  });
   const launched = launches.map((request) => launch(ctx, request, `replacement-${++ctx.launched}`));
   return { nodes: [...after, ...launched], launched };
 }
@@ -99,16 +103,23 @@ const sum = (nodes: readonly ClusterNode[]) => nodes.reduce((total, n) => total 
 
 /** Runs the disruption controller until no method yields a command. */
 export function consolidate(ctx: DisruptionContext, input: ConsolidationInput): ConsolidationResult {
-  let nodes = [...input.nodes].sort((a, b) => (a.state.name < b.state.name ? -1 : a.state.name > b.state.name ? 1 : 0));
+  let nodes: readonly ClusterNode[] = [...input.nodes].sort((a, b) => (a.state.name < b.state.name ? -1 : a.state.name > b.state.name ? 1 : 0));
   const actions: ConsolidationAction[] = [];
   // Every command removes a node, or replaces nodes by a cheaper one: a settled cluster is reached well before.
   const cap = 2 * nodes.length + 10;
+  // A node no command touched is the same candidate, or blocked for the same reason, on the next pass.
+  const seen = new WeakMap<ClusterNode, Candidate | Blocker>();
+  const candidateOf = (node: ClusterNode) => {
+    let known = seen.get(node);
+    if (known === undefined) seen.set(node, (known = newCandidate(node, input.pdbs)));
+    return known;
+  };
   for (let pass = 0; pass < cap; pass++) {
-    const all = nodes.map((node) => newCandidate(node, input.pdbs));
+    const all = nodes.map(candidateOf);
     const candidates = all.filter(isCandidate);
     const action = nextAction(ctx, nodes, candidates, input.at);
-    if (action === undefined) {
-      return { nodes, actions, blockers: explain(ctx, nodes, all, input.at), unsettled: false };
+    if ("refused" in action) {
+      return { nodes, actions, blockers: explain(ctx, nodes, all, action.refused, input.at), unsettled: false };
     }
     actions.push(action.action);
     nodes = action.nodes;
@@ -116,7 +127,12 @@ export function consolidate(ctx: DisruptionContext, input: ConsolidationInput): 
   return { nodes, actions, blockers: [], unsettled: true };
 }
 
-function nextAction(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[], at: Date) {
+/** The next command carried out, or, when there is none, why single-node consolidation refused each candidate. */
+type NextStep =
+  | { readonly nodes: readonly ClusterNode[]; readonly action: ConsolidationAction }
+  | { readonly refused: ReadonlyMap<Candidate, Blocker> };
+
+function nextAction(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[], at: Date): NextStep {
   const empty = emptiness(candidates, budgetMapping(nodes, "Empty", at)).empty;
   if (empty.length > 0) {
     // Empty nodes may still hold pods of no eviction cost: they come back and the provisioner places them.
@@ -131,8 +147,9 @@ function nextAction(ctx: DisruptionContext, nodes: readonly ClusterNode[], candi
   const consolidating = candidates.filter((c) => consolidatable(c, ctx.typeKnown(c.node.instanceType)) === true);
   const totals = poolTotals(nodes, candidates);
   const multi = multiNodeConsolidation(ctx, nodes, consolidating, budgetMapping(nodes, "Underutilized", at), totals);
-  const command = multi ?? singleNodeConsolidation(ctx, nodes, consolidating, budgetMapping(nodes, "Underutilized", at), totals).command;
-  if (command === undefined) return undefined;
+  const single = multi === undefined ? singleNodeConsolidation(ctx, nodes, consolidating, budgetMapping(nodes, "Underutilized", at), totals) : undefined;
+  const command = multi ?? single?.command;
+  if (command === undefined) return { refused: single?.refused ?? new Map<Candidate, Blocker>() };
   const gone = command.candidates.map((c) => c.node);
   const claim = command.results.newNodeClaims[0];
   const after = carryOut(ctx, nodes, new Set(gone), command.results, claim === undefined ? [] : [narrowed(claim, command)]);
@@ -148,14 +165,14 @@ function nextAction(ctx: DisruptionContext, nodes: readonly ClusterNode[], candi
   };
 }
 
-/** Why each node of a settled cluster stays: the first reason Karpenter would give for it. */
-function explain(ctx: DisruptionContext, nodes: readonly ClusterNode[], all: readonly (Candidate | Blocker)[], at: Date) {
+/**
+ * Why each node of a settled cluster stays: the first reason Karpenter would give for it. `tried`: why the last
+ * pass's single-node consolidation refused each candidate it tried.
+ */
+function explain(ctx: DisruptionContext, nodes: readonly ClusterNode[], all: readonly (Candidate | Blocker)[], tried: ReadonlyMap<Candidate, Blocker>, at: Date) {
   const candidates = all.filter(isCandidate);
-  const totals = poolTotals(nodes, candidates);
   const empty = emptiness(candidates, budgetMapping(nodes, "Empty", at));
   const heldEmpty = new Map(empty.heldByBudget.map((h) => [h.candidate, h.message]));
-  const consolidating = candidates.filter((c) => consolidatable(c, ctx.typeKnown(c.node.instanceType)) === true);
-  const tried = singleNodeConsolidation(ctx, nodes, consolidating, budgetMapping(nodes, "Underutilized", at), totals).refused;
   return nodes.map((node, i) => {
     const candidate = all[i];
     if (!isCandidate(candidate)) return { node, blocker: candidate };

@@ -28,13 +28,33 @@ function lessFloored(a: Resources, b: Resources): Resources {
   return { cpu: Math.max(0, a.cpu - b.cpu), memory: Math.max(0, a.memory - b.memory), pods: Math.max(0, a.pods - b.pods), extended };
 }
 
+/**
+ * What a node's own pods and DaemonSet pods take, computed once per node and DaemonSet list: the disruption
+ * controller builds a scheduler over the same thousands of nodes for every candidate it tries.
+ */
+const baselines = new WeakMap<readonly DaemonSetShape[], WeakMap<StateNode, { readonly requested: Resources; readonly daemons: Resources }>>();
+
+function baselineOf(state: StateNode, daemonSets: readonly DaemonSetShape[]) {
+  let byNode = baselines.get(daemonSets);
+  if (byNode === undefined) baselines.set(daemonSets, (byNode = new WeakMap()));
+  let baseline = byNode.get(state);
+  if (baseline === undefined) {
+    const running = daemonRequests(state.daemonSetPods);
+    const belonging = daemonRequests(daemonSets.filter((ds) => daemonSetRunsOnNode(ds, state.labels, state.taints)));
+    baseline = { requested: requestsOfPods(state.pods), daemons: addResources(running, lessFloored(belonging, running)) };
+    byNode.set(state, baseline);
+  }
+  return baseline;
+}
+
 export class ExistingNode {
   readonly placement: Placement;
   private requestedSoFar: Resources;
   /** The DaemonSet pods on it, and room for those that should run on it and do not yet. */
   private readonly daemons: Resources;
   private readonly free: { cpu: number; memory: number; pods: number };
-  private readonly runs: { readonly group: PodGroup; count: number }[];
+  /** Its pods once the scheduler added one; until then, the state's own (most nodes a simulation builds take none). */
+  private runs: { readonly group: PodGroup; count: number }[] | undefined;
   private readonly addedRuns: { readonly group: PodGroup; count: number }[] = [];
   /** Whether a form's requirements hold for the node's labels, by form. */
   private readonly labelsAllow = new Map<string, FitOrReason>();
@@ -48,11 +68,9 @@ export class ExistingNode {
     const zone = state.labels[LABEL.zone];
     const capacityType = state.labels[LABEL.capacityType];
     this.placement = { host: state.name, zones: zone === undefined ? [] : [zone], capacityTypes: capacityType === undefined ? [] : [capacityType] };
-    this.runs = state.pods.map(({ group, count }) => ({ group, count }));
-    this.requestedSoFar = requestsOfPods(state.pods);
-    const running = daemonRequests(state.daemonSetPods);
-    const belonging = daemonRequests(daemonSets.filter((ds) => daemonSetRunsOnNode(ds, state.labels, state.taints)));
-    this.daemons = addResources(running, lessFloored(belonging, running));
+    const baseline = baselineOf(state, daemonSets);
+    this.requestedSoFar = baseline.requested;
+    this.daemons = baseline.daemons;
     const { allocatable: a } = state;
     this.free = {
       cpu: a.cpu - this.daemons.cpu - this.requestedSoFar.cpu,
@@ -67,7 +85,7 @@ export class ExistingNode {
 
   /** Every pod on it: those bound before, then those the scheduler added. */
   get pods(): readonly PodCount[] {
-    return this.runs;
+    return this.runs ?? this.state.pods;
   }
 
   /** The pods the scheduler added, by group in the order they came. */
@@ -104,6 +122,7 @@ export class ExistingNode {
     this.free.cpu -= r.cpu;
     this.free.memory -= r.memory;
     this.free.pods -= r.pods;
+    this.runs ??= this.state.pods.map(({ group, count }) => ({ group, count }));
     for (const runs of [this.runs, this.addedRuns]) {
       const last = runs[runs.length - 1];
       if (last?.group === pod.group) last.count++;
@@ -115,6 +134,7 @@ export class ExistingNode {
 
   /** The node once the scheduler is done: the pods it added are bound to it. */
   toStateNode(): StateNode {
+    if (this.runs === undefined) return this.state;
     return { ...this.state, pods: this.runs.map(({ group, count }) => ({ group, count })) };
   }
 

@@ -71,7 +71,8 @@ export class Scheduler {
 
   constructor(private readonly input: SchedulerInput) {
     this.existing = input.existingNodes.map((node) => new ExistingNode(node, input.topology, input.daemonSets));
-    this.existingInOrder = [...this.existing].sort((a, b) => Number(b.state.initialized) - Number(a.state.initialized));
+    // A partition, not a sort: the same order, linear for the thousands of nodes a consolidation simulation takes.
+    this.existingInOrder = [...this.existing.filter((n) => n.state.initialized), ...this.existing.filter((n) => !n.state.initialized)];
     input.topology.countPodsOn(this.existing);
     this.pools = input.templates.map((template) => {
       const remaining = new RemainingResources(template.pool, template.offerings.candidates);

@@ -69,6 +69,8 @@ export class Topology {
   private readonly byConstraint = new Map<object, TopologyGroup>();
   /** Per pod group, looked up once for each pod a scheduler tries. */
   private readonly involvement = new Map<PodGroup, Involvement>();
+  /** A node's pods that take part in some group, by its pod list: the disruption controller recounts the same nodes often. */
+  private readonly involvedRuns = new WeakMap<readonly PodCount[], readonly PodCount[]>();
 
   /**
    * `pods`: every pod the scheduler may record, those to schedule and those already on nodes, each with the
@@ -145,7 +147,17 @@ export class Topology {
       t.owners.clear();
       t.nonEmpty = 0;
     }
-    for (const node of nodes) for (const { group, count } of node.pods) this.record(group, node.placement, count);
+    if (this.involvement.size === 0) return;
+    for (const node of nodes) for (const { group, count } of this.involvedIn(node.pods)) this.record(group, node.placement, count);
+  }
+
+  private involvedIn(pods: readonly PodCount[]): readonly PodCount[] {
+    let involved = this.involvedRuns.get(pods);
+    if (involved === undefined) {
+      involved = pods.filter(({ group }) => this.involvement.has(group));
+      this.involvedRuns.set(pods, involved);
+    }
+    return involved;
   }
 
   /** Counts `times` pods of `group` placed on a node that now stands at `at`. */

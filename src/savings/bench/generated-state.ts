@@ -1,6 +1,6 @@
 // A running cluster's state, made up but shaped like a real one, as `kubectl get ... -o json` prints it: two
 // Karpenter NodePools (on-demand general purpose, and spot with Graviton) and a managed node group, nodes of
-// several types across three zones filled to 40-80% by Deployments of varied sizes, DaemonSets on every node,
+// several types across three zones filled to 50-90% by Deployments of varied sizes, DaemonSets on every node,
 // PodDisruptionBudgets (one in ten deployments has one, one in fifty allows no disruption), and CoreDNS on Fargate. Deterministic for a seed: the
 // savings tests and `npm run bench` use it.
 
@@ -113,16 +113,16 @@ export function generatedState(options: GeneratedStateOptions): Json {
     for (const ds of ["aws-node", "kube-proxy"]) {
       items.push(pod(`${ds}-${i}`, "kube-system", name, { kind: "DaemonSet", name: ds }, { app: ds }, 50, 64));
     }
-    // Filled to between 40% and 80% of its CPU.
-    free.push({ name, cpu: Math.floor(allocatableCpu * (0.4 + 0.4 * next())), memory: Math.floor(allocatableMi * 0.85) });
+    // Filled to between 50% and 90% of its CPU.
+    free.push({ name, cpu: Math.floor(allocatableCpu * (0.5 + 0.4 * next())), memory: Math.floor(allocatableMi * 0.85) });
   }
   const total = options.nodes * options.podsPerNode;
   let placed = 0;
   let cursor = 0;
   for (let d = 0; placed < total; d++) {
     const replicas = 1 + Math.floor(next() * 12);
-    const cpu = 100 + Math.floor(next() * 8) * 50;
-    const memoryMi = 128 + Math.floor(next() * 12) * 64;
+    const cpu = 25 + Math.floor(next() * 8) * 25;
+    const memoryMi = 64 + Math.floor(next() * 12) * 64;
     const namespace = `team-${d % 17}`;
     const app = `app-${d}`;
     const hash = (1_000_000 + d * 7919).toString(36);
