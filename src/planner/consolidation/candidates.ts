@@ -1,3 +1,4 @@
+import { getOrAdd } from "../../shared/get-or-add";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { PoolDisruption } from "../model";
 import type { PodCount } from "../simulation/topology";
@@ -41,14 +42,8 @@ const podName = (group: PodGroup) => `${group.namespace}/${group.disruption?.exa
 const matchingByList = new WeakMap<readonly PodDisruptionBudget[], Map<PodGroup, readonly PodDisruptionBudget[]>>();
 
 function budgetsSelecting(group: PodGroup, pdbs: readonly PodDisruptionBudget[]): readonly PodDisruptionBudget[] {
-  let byGroup = matchingByList.get(pdbs);
-  if (byGroup === undefined) matchingByList.set(pdbs, (byGroup = new Map()));
-  let matching = byGroup.get(group);
-  if (matching === undefined) {
-    matching = pdbs.filter((pdb) => pdb.namespace === group.namespace && selects(pdb.selector, group.labels));
-    byGroup.set(group, matching);
-  }
-  return matching;
+  const byGroup = getOrAdd(matchingByList, pdbs, () => new Map<PodGroup, readonly PodDisruptionBudget[]>());
+  return getOrAdd(byGroup, group, () => pdbs.filter((pdb) => pdb.namespace === group.namespace && selects(pdb.selector, group.labels)));
 }
 
 /** Why evicting these pods is blocked by their PodDisruptionBudgets, or undefined (pdb.go CanEvictPods). */

@@ -1,3 +1,4 @@
+import { getOrAdd } from "../../shared/get-or-add";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { chooseLaunch, type LaunchRequest, launchedNode } from "../simulation/launch";
 import type { NodeClaim } from "../simulation/node-claim";
@@ -109,11 +110,7 @@ export function consolidate(ctx: DisruptionContext, input: ConsolidationInput): 
   const cap = 2 * nodes.length + 10;
   // A node no command touched is the same candidate, or blocked for the same reason, on the next pass.
   const seen = new WeakMap<ClusterNode, Candidate | Blocker>();
-  const candidateOf = (node: ClusterNode) => {
-    let known = seen.get(node);
-    if (known === undefined) seen.set(node, (known = newCandidate(node, input.pdbs)));
-    return known;
-  };
+  const candidateOf = (node: ClusterNode) => getOrAdd(seen, node, () => newCandidate(node, input.pdbs));
   for (let pass = 0; pass < cap; pass++) {
     const all = nodes.map(candidateOf);
     const candidates = all.filter(isCandidate);
@@ -128,9 +125,7 @@ export function consolidate(ctx: DisruptionContext, input: ConsolidationInput): 
 }
 
 /** The next command carried out, or, when there is none, why single-node consolidation refused each candidate. */
-type NextStep =
-  | { readonly nodes: readonly ClusterNode[]; readonly action: ConsolidationAction }
-  | { readonly refused: ReadonlyMap<Candidate, Blocker> };
+type NextStep = { readonly nodes: readonly ClusterNode[]; readonly action: ConsolidationAction } | { readonly refused: ReadonlyMap<Candidate, Blocker> };
 
 function nextAction(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[], at: Date): NextStep {
   const empty = emptiness(candidates, budgetMapping(nodes, "Empty", at)).empty;
@@ -169,7 +164,13 @@ function nextAction(ctx: DisruptionContext, nodes: readonly ClusterNode[], candi
  * Why each node of a settled cluster stays: the first reason Karpenter would give for it. `tried`: why the last
  * pass's single-node consolidation refused each candidate it tried.
  */
-function explain(ctx: DisruptionContext, nodes: readonly ClusterNode[], all: readonly (Candidate | Blocker)[], tried: ReadonlyMap<Candidate, Blocker>, at: Date) {
+function explain(
+  ctx: DisruptionContext,
+  nodes: readonly ClusterNode[],
+  all: readonly (Candidate | Blocker)[],
+  tried: ReadonlyMap<Candidate, Blocker>,
+  at: Date,
+) {
   const candidates = all.filter(isCandidate);
   const empty = emptiness(candidates, budgetMapping(nodes, "Empty", at));
   const heldEmpty = new Map(empty.heldByBudget.map((h) => [h.candidate, h.message]));

@@ -1,4 +1,5 @@
 import { formatRequirement, satisfies } from "../../instance-catalogue/requirements";
+import { getOrAdd } from "../../shared/get-or-add";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
 import { daemonRequests, daemonSetRunsOnNode } from "./daemon-overhead";
@@ -35,16 +36,12 @@ function lessFloored(a: Resources, b: Resources): Resources {
 const baselines = new WeakMap<readonly DaemonSetShape[], WeakMap<StateNode, { readonly requested: Resources; readonly daemons: Resources }>>();
 
 function baselineOf(state: StateNode, daemonSets: readonly DaemonSetShape[]) {
-  let byNode = baselines.get(daemonSets);
-  if (byNode === undefined) baselines.set(daemonSets, (byNode = new WeakMap()));
-  let baseline = byNode.get(state);
-  if (baseline === undefined) {
+  const byNode = getOrAdd(baselines, daemonSets, () => new WeakMap());
+  return getOrAdd(byNode, state, () => {
     const running = daemonRequests(state.daemonSetPods);
     const belonging = daemonRequests(daemonSets.filter((ds) => daemonSetRunsOnNode(ds, state.labels, state.taints)));
-    baseline = { requested: requestsOfPods(state.pods), daemons: addResources(running, lessFloored(belonging, running)) };
-    byNode.set(state, baseline);
-  }
-  return baseline;
+    return { requested: requestsOfPods(state.pods), daemons: addResources(running, lessFloored(belonging, running)) };
+  });
 }
 
 export class ExistingNode {

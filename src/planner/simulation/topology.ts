@@ -1,4 +1,5 @@
 import { allowedValues, type Requirement } from "../../instance-catalogue/requirements";
+import { getOrAdd } from "../../shared/get-or-add";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { formatSelector, selects, withLabels } from "../workload/label-selector";
 import type { LabelSelector, NamespaceScope, PodGroup } from "../workload/workload-model";
@@ -152,12 +153,7 @@ export class Topology {
   }
 
   private involvedIn(pods: readonly PodCount[]): readonly PodCount[] {
-    let involved = this.involvedRuns.get(pods);
-    if (involved === undefined) {
-      involved = pods.filter(({ group }) => this.involvement.has(group));
-      this.involvedRuns.set(pods, involved);
-    }
-    return involved;
+    return getOrAdd(this.involvedRuns, pods, () => pods.filter(({ group }) => this.involvement.has(group)));
   }
 
   /** Counts `times` pods of `group` placed on a node that now stands at `at`. */
