@@ -10,6 +10,7 @@ import type { ClusterNode, PodDisruptionBudget } from "./cluster-node";
 import type { Command } from "./compute-consolidation";
 import { emptiness } from "./emptiness";
 import { multiNodeConsolidation } from "./multi-node-consolidation";
+import { runningNode } from "./running-node";
 import { type DisruptionContext, simulateScheduling } from "./simulate-scheduling";
 import { singleNodeConsolidation } from "./single-node-consolidation";
 
@@ -53,19 +54,8 @@ export interface ConsolidationInput {
 function launch(ctx: DisruptionContext, request: LaunchRequest, name: string): ClusterNode {
   const choice = chooseLaunch(request, ctx.zonesKnown);
   const launched = launchedNode(request, choice, ctx.region);
-  const labels: Readonly<Record<string, string>> = { ...launched.labels, [LABEL.hostname]: name };
-  const state = { ...launched, name, labels, initialized: true };
-  return {
-    state,
-    pool: ctx.pools.get(request.template.pool.name),
-    instanceType: choice.candidate.type.name,
-    capacityType: choice.capacityType,
-    zone: labels[LABEL.zone],
-    hourlyUsd: choice.hourlyUsd,
-    priceIsUpperBound: choice.upperBound,
-    doNotDisrupt: false,
-    deleting: false,
-  };
+  const how = { instanceType: choice.candidate.type.name, capacityType: choice.capacityType, hourlyUsd: choice.hourlyUsd, upperBound: choice.upperBound };
+  return runningNode({ ...launched, name, labels: { ...launched.labels, [LABEL.hostname]: name } }, how, ctx.pools);
 }
 
 /** The cluster once the command ran: candidates and deleting nodes gone, pods where the simulation put them. */

@@ -41,6 +41,8 @@ export interface ProvisioningInput {
 export interface ProvisioningResult {
   /** The nodes the plan launches, in launch order, each with every pod the plan put on it. */
   readonly nodes: readonly PlannedNode[];
+  /** The same nodes as the cluster then holds them (with the pods bound to them): what consolidation starts from. */
+  readonly launchedNodes: readonly StateNode[];
   /** The nodes given as running, in the order given, with the pods the plan added to them. */
   readonly existingNodes: readonly StateNode[];
   /** Pods no loop found a node for, by group, with why the last of them found none. */
@@ -98,6 +100,7 @@ class Provisioner {
     const given = this.nodes.length - this.launches.length;
     return {
       nodes: this.launches.map(({ pool, choice }, i) => plannedNode(pool, choice, this.nodes[given + i], this.launchedRequests[i])),
+      launchedNodes: this.nodes.slice(given),
       existingNodes: this.nodes.slice(0, given),
       unschedulable: pending.map((e) => ({ id: e.pod.group.id, count: e.count, reason: e.reason ?? "not planned" })),
       relaxed: [...this.relaxed.values()],
