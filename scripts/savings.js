@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format table|markdown|json] [--at <time>]
+// npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format table|markdown|json] [--at <time>] [--live] ...
 // What a running cluster costs, where Karpenter's consolidation settles it, and why; see docs/operations.md.
 
 /**
@@ -31,4 +31,6 @@ require("./lib/run-cli").runCli("src/savings/savings-cli.ts", "runSavingsCli", {
   err: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
   progress: progress(process.stderr),
+  // Settling and the moves take minutes on thousands of nodes: say which is running.
+  stage: (text) => process.stderr.write(`${text}...\n`),
 });

@@ -75,7 +75,7 @@ export function compareReports(before: SavingsJson, now: SavingsJson): ChangeJso
     })),
     predicted: [
       prediction("converged (consolidation alone)", before.converged.hourlyUsd),
-      ...(before.moves ?? []).map((m) => prediction(`move: ${m.name}`, m.hourlyUsd)),
+      ...before.moves.moves.map((m) => prediction(`move: ${m.name}`, m.hourlyUsd)),
     ],
   };
 }

@@ -41,10 +41,14 @@ export function allocateCost(nodes: readonly ClusterNode[], fargate: readonly Fa
     const shares = [
       ...node.state.pods.map(({ group, count }) => ({
         namespace: group.namespace,
-        workload: group.id,
+        workload: `${group.kind}/${group.name}`,
         usd: share(group.pod.cpuMillis, group.pod.memoryBytes) * count,
       })),
-      ...node.state.daemonSetPods.map((ds) => ({ namespace: ds.id.split("/")[0], workload: ds.id, usd: share(ds.pod.cpuMillis, ds.pod.memoryBytes) })),
+      ...node.state.daemonSetPods.map((ds) => ({
+        namespace: ds.id.split("/")[0],
+        workload: `DaemonSet/${ds.id.split("/")[1]}`,
+        usd: share(ds.pod.cpuMillis, ds.pod.memoryBytes),
+      })),
     ];
     const used = shares.reduce((sum, s) => sum + s.usd, 0);
     // Requests beyond allocatable (a state can show it) share the node's price, and leave no idle.

@@ -24,7 +24,7 @@ export function capacityProvisioned(annotation: string): { readonly vcpu: number
 }
 
 export function fargatePodCost(pod: { readonly group: PodGroup; readonly capacityProvisioned?: string }, prices: ListPrices = listPrices()): FargatePodCost {
-  const base = { namespace: pod.group.namespace, workload: pod.group.id };
+  const base = { namespace: pod.group.namespace, workload: `${pod.group.kind}/${pod.group.name}` };
   const provisioned = pod.capacityProvisioned === undefined ? undefined : capacityProvisioned(pod.capacityProvisioned);
   if (provisioned !== undefined) {
     return {

@@ -18,7 +18,8 @@ function chart(report: SavingsJson): string[] {
   const bars = [
     ["now", report.now.monthlyUsd],
     ["converged", report.converged.monthlyUsd],
-    ...(report.moves ?? []).map((m): [string, number] => [m.name, Math.round(m.hourlyUsd * HOURS_PER_MONTH * 100) / 100]),
+    ["fresh start", report.moves.baseline.monthlyUsd],
+    ...report.moves.moves.map((m): [string, number] => [m.name, m.monthlyUsd]),
   ] as [string, number][];
   return [
     "```mermaid",
@@ -29,6 +30,54 @@ function chart(report: SavingsJson): string[] {
     `  bar [${bars.map(([, usd]) => usd.toFixed(2)).join(", ")}]`,
     "```",
   ];
+}
+
+/** Who uses the cluster: namespaces with idle, then the ten costliest workloads. */
+function usageLines(report: SavingsJson): string[] {
+  const { now } = report;
+  if (now.byNamespace.length === 0) return [];
+  return [
+    "",
+    "## Who uses it",
+    "",
+    ...table(
+      ["namespace", "$/hour", "$/month"],
+      [
+        ...now.byNamespace.map((n) => [n.namespace, usd(n.hourlyUsd), usdMonth(n.hourlyUsd * HOURS_PER_MONTH)]),
+        ["(idle: requested by no pod)", usd(now.idleHourlyUsd), usdMonth(now.idleHourlyUsd * HOURS_PER_MONTH)],
+      ],
+    ),
+    "",
+    ...table(
+      ["costliest workloads", "$/hour"],
+      now.byWorkload.slice(0, 10).map((w) => [`${w.namespace}/${w.workload}`, usd(w.hourlyUsd)]),
+    ),
+  ];
+}
+
+/** The moves against a fresh start, with what each leaves behind. */
+function moveLines(report: SavingsJson): string[] {
+  const { baseline, moves, notes } = report.moves;
+  if (baseline.podCount === 0) return [];
+  const lines = [
+    "",
+    "## Graviton and spot",
+    "",
+    ...table(
+      ["what-if", "nodes", "$/hour", "$/month", "saves $/month"],
+      [
+        [`fresh start (${baseline.pools})`, String(baseline.nodeCount), usd(baseline.hourlyUsd), usdMonth(baseline.monthlyUsd), "-"],
+        ...moves.map((m) => [m.name, String(m.nodeCount), usd(m.hourlyUsd), usdMonth(m.monthlyUsd), usdMonth(m.savingMonthlyUsd)]),
+      ],
+    ),
+  ];
+  const held = moves.flatMap((m) => [
+    ...m.heldBack.map((h) => [m.name, h.workload, `stays: ${h.reason}`]),
+    ...m.unverified.map((u) => [m.name, u.workload, `moved, but its images were never seen on arm64: ${u.images.join(", ")}`]),
+    ...m.unschedulable.map((u) => [m.name, u.workload, `${u.count} pods find no node: ${u.reason}`]),
+  ]);
+  if (held.length > 0) lines.push("", ...table(["move", "workload", "what happens"], held));
+  return [...lines, "", ...notes.map((n) => `- ${cell(n)}`)];
 }
 
 function changeLines(change: ChangeJson): string[] {
@@ -104,6 +153,7 @@ export function renderSavingsMarkdown(report: SavingsJson, change?: ChangeJson):
         now.unpriced.map((u) => [u.node, u.instanceType, u.reason]),
       ),
     );
+  lines.push(...usageLines(report), ...moveLines(report));
   const notes = [
     ...(report.fargate.podCount > 0 ? [`${report.fargate.podCount} Fargate pods, ${usd(report.fargate.hourlyUsd)}/hour: ${report.fargate.note}.`] : []),
     ...(report.pending.length > 0 ? [`Pending (bound to no node): ${report.pending.map((p) => `${p.workload} (${p.count})`).join(", ")}.`] : []),

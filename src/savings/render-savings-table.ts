@@ -1,3 +1,4 @@
+import { HOURS_PER_MONTH } from "../planner/plan/plan-types";
 import { columns } from "../shared/text-columns";
 import type { ChangeJson } from "./compare-snapshots";
 import type { NodeJson, SavingsJson } from "./savings-report";
@@ -8,8 +9,66 @@ const usd = (v: number) => `$${v.toFixed(4)}`;
 const usdMonth = (v: number) => `$${v.toFixed(2)}`;
 const node = (n: NodeJson) => `${n.name} (${n.instanceType}, ${n.capacityType}${n.zone === null ? "" : `, ${n.zone}`})`;
 
+const workloads = (n: number) => `${n} workload${n === 1 ? "" : "s"}`;
+
 /** At most `n` names, then how many more. */
 const some = (names: readonly string[], n = 5) => (names.length <= n ? names.join(", ") : `${names.slice(0, n).join(", ")} and ${names.length - n} more`);
+
+/** Who uses what the cluster costs: the namespaces, what no pod requests, and the costliest workloads. */
+function usageLines(report: SavingsJson): string[] {
+  const { now } = report;
+  if (now.byNamespace.length === 0) return [];
+  return [
+    "",
+    ...columns(["namespace", "$/hour", "$/month"], new Set([1, 2]), [
+      ...now.byNamespace.map((n) => [n.namespace, usd(n.hourlyUsd), usdMonth(n.hourlyUsd * HOURS_PER_MONTH)]),
+      ["(idle: requested by no pod)", usd(now.idleHourlyUsd), usdMonth(now.idleHourlyUsd * HOURS_PER_MONTH)],
+    ]),
+    "",
+    ...columns(
+      ["costliest workloads", "$/hour"],
+      new Set([1]),
+      now.byWorkload.slice(0, 10).map((w) => [`${w.namespace}/${w.workload}`, usd(w.hourlyUsd)]),
+    ),
+  ];
+}
+
+/** What Graviton and spot would save, each against a fresh start on the NodePools as they are. */
+function moveLines(report: SavingsJson): string[] {
+  const { baseline, moves, notes } = report.moves;
+  if (baseline.podCount === 0) return ["", "No pods on Karpenter's nodes to re-plan: the moves are not priced."];
+  const lines = [
+    "",
+    ...columns(["what-if", "nodes", "$/hour", "$/month", "saves $/month"], new Set([1, 2, 3, 4]), [
+      [`fresh start (${baseline.pools})`, baseline.nodeCount, usd(baseline.hourlyUsd), usdMonth(baseline.monthlyUsd), "-"],
+      ...moves.map((m) => [m.name, m.nodeCount, usd(m.hourlyUsd), usdMonth(m.monthlyUsd), usdMonth(m.savingMonthlyUsd)]),
+    ]),
+  ];
+  for (const m of moves) {
+    if (m.heldBack.length > 0)
+      lines.push(
+        `${m.name} leaves ${workloads(m.heldBack.length)} where they run: ${some(
+          m.heldBack.map((h) => `${h.workload} (${h.reason})`),
+          3,
+        )}.`,
+      );
+    if (m.unverified.length > 0)
+      lines.push(
+        `${m.name} moves ${workloads(m.unverified.length)} whose images were never seen on arm64: check ${some(
+          m.unverified.flatMap((u) => u.images),
+          3,
+        )} have arm64 variants.`,
+      );
+    if (m.unschedulable.length > 0)
+      lines.push(
+        `${m.name} finds no node for ${some(
+          m.unschedulable.map((u) => `${u.workload} (${u.count}): ${u.reason}`),
+          3,
+        )}.`,
+      );
+  }
+  return [...lines, ...notes.map((n) => `Note: ${n}.`)];
+}
 
 function changeLines(change: ChangeJson): string[] {
   return [
@@ -84,6 +143,7 @@ export function renderSavingsTable(report: SavingsJson, change?: ChangeJson): st
       ),
     );
   }
+  lines.push(...usageLines(report), ...moveLines(report));
   if (report.fargate.podCount > 0) lines.push("", `${report.fargate.podCount} Fargate pods, ${usd(report.fargate.hourlyUsd)}/hour: ${report.fargate.note}.`);
   if (report.pending.length > 0) lines.push("", `Pending (bound to no node): ${report.pending.map((p) => `${p.workload} (${p.count})`).join(", ")}.`);
   if (report.unread.length > 0) lines.push("", `Not read: ${report.unread.map((u) => `${u.kind} (${u.reason})`).join(", ")}.`);

@@ -6,25 +6,23 @@ import { ClusterReadError } from "../cluster-state/kubectl-proxy";
 import { readLiveCluster } from "../cluster-state/read-live-cluster";
 import { MAX_STATE_BYTES, readStateFile, STATE_STDIN } from "../cluster-state/read-state-file";
 import { KUBECTL_GET_STATE } from "../cluster-state/state-kinds";
-import { loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue";
+import { type InstanceCatalogue, loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue";
 import { parseFlags } from "../planner/cli-flags";
 import { pathProblems, userPath } from "../planner/cli-paths";
-import { clusterStateOf } from "../planner/state/cluster-state";
-import { settleState } from "../planner/state/settle-state";
 import { InputError, InputErrors } from "../shared/input-error";
 import { readAtMost, readFailure } from "../shared/untrusted-file";
 import { compareReports } from "./compare-snapshots";
+import { makeSavingsReport, regionOfNodes } from "./make-savings-report";
 import { renderSavingsMarkdown } from "./render-savings-markdown";
 import { renderSavingsTable } from "./render-savings-table";
-import { savingsReport } from "./savings-report";
 import { isSnapshot, objectsOfSnapshot, SNAPSHOT_KIND, type Snapshot, snapshotOf } from "./snapshot";
 
-// `npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format ...] [--at <time>] [--spot-to-spot]`
+// `npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format ...] [--at <time>] [--spot-to-spot] [--live]`
 // Exit codes: 0 a report was printed (or the help); 2 the input is wrong (every problem listed); 1 the cluster
-// could not be read (refused credentials or permissions, an API that does not answer).
+// could not be read (refused credentials or permissions, an API that does not answer), or live prices failed.
 
 export const USAGE =
-  "usage: npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format table|markdown|json] [--at <RFC 3339 time>] [--spot-to-spot]";
+  "usage: npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format table|markdown|json] [--at <RFC 3339 time>] [--spot-to-spot] [--live] [--save <file>] [--compare <file>]";
 
 export const HELP = `${USAGE}
 
@@ -39,12 +37,15 @@ your kubeconfig authenticates, unless --state gives a saved state.
   --format <format>   table (the default; warnings on stderr), markdown or json (warnings in the document)
   --at <time>         when disruption budgets' schedules are evaluated, such as 2026-11-26T14:00:00Z; default now
   --spot-to-spot      as with Karpenter's SpotToSpotConsolidation feature gate on (off by default)
+  --live              current prices for the cluster's region from the AWS APIs, spot included (needs AWS
+                      credentials with ec2:DescribeInstanceTypes, ec2:DescribeSpotPriceHistory, pricing:GetProducts);
+                      without it the shipped us-east-1 on-demand prices are used and the spot moves are left out
   --save <file>       also write a snapshot: what the report read (cut to what it needs), the prices, the report
   --compare <file>    compare with a snapshot --save wrote: nodes added, removed and replaced, the cost, per
                       namespace, and what the snapshot predicted against what runs now
   --help              this text
 Relative paths are read from the folder npm was run in. Exit codes: 0 a report, 2 a mistake in the input, 1 the
-cluster could not be read.
+cluster could not be read or live prices failed.
 `;
 
 const FORMATS = ["table", "markdown", "json"] as const;
@@ -65,6 +66,7 @@ export interface SavingsArgs {
   readonly format: Format;
   readonly at: Date;
   readonly spotToSpot: boolean;
+  readonly live: boolean;
 }
 
 type Parsed = SavingsArgs | { readonly problems: readonly string[] } | { readonly help: true };
@@ -73,7 +75,7 @@ export function parseSavingsArgs(argv: readonly string[], now: Date, env: NodeJS
   if (argv.includes("--help") || argv.includes("-h")) return { help: true };
   const flags = parseFlags(argv, {
     valueFlags: ["--state", "--kubeconfig", "--context", "--format", "--at", "--save", "--compare"],
-    switches: { "--spot-to-spot": "; leave it out for the gate's default (off)" },
+    switches: { "--spot-to-spot": "; leave it out for the gate's default (off)", "--live": "; leave it out for the shipped prices" },
   });
   const problems = [...flags.problems];
   const { values } = flags;
@@ -114,6 +116,7 @@ export function parseSavingsArgs(argv: readonly string[], now: Date, env: NodeJS
     format: format as Format,
     at,
     spotToSpot: flags.switches.has("--spot-to-spot"),
+    live: flags.switches.has("--live"),
   };
 }
 
@@ -128,6 +131,21 @@ export interface SavingsIo {
   readonly progress?: { readonly update: (kind: string, count: number) => void; readonly done: () => void };
   /** The kubectl to run; "kubectl" on PATH when not given. */
   readonly kubectl?: string;
+  /** A line for each stage of a long report (settling, the moves); none when not given. */
+  readonly stage?: (text: string) => void;
+  /** --live's catalogue for a region; the AWS APIs with the environment's credentials when not given. */
+  readonly liveCatalogue?: (region: string) => Promise<InstanceCatalogue>;
+}
+
+/** --live: the region's current prices, for the region the nodes say they run in. */
+async function liveCatalogueFor(objects: ClusterObjects, io: SavingsIo): Promise<InstanceCatalogue> {
+  const region = regionOfNodes(objects);
+  if (region === undefined) {
+    throw new InputError(objects.source, ["--live: no node carries topology.kubernetes.io/region, so the region to price is not known"]);
+  }
+  if (io.liveCatalogue !== undefined) return io.liveCatalogue(region);
+  const { loadLiveCatalogue } = await import("../planner/live/live-catalogue");
+  return loadLiveCatalogue(region, { env: io.env, progress: io.err, purpose: "savings" });
 }
 
 /** A snapshot --save wrote; anything else is the user's mistake. */
@@ -185,10 +203,8 @@ export async function runSavingsCli(argv: readonly string[], io: SavingsIo): Pro
   }
   try {
     const objects = await readObjects(args, io);
-    const catalogue = loadInstanceCatalogue();
-    const state = clusterStateOf(objects, catalogue, args.at);
-    const result = settleState(state, { catalogue, at: args.at, spotToSpot: args.spotToSpot });
-    const report = savingsReport({ state, result, catalogue, at: args.at });
+    const catalogue = args.live ? await liveCatalogueFor(objects, io) : loadInstanceCatalogue();
+    const report = makeSavingsReport(objects, { catalogue, at: args.at, spotToSpot: args.spotToSpot, progress: io.stage });
     const change = args.compare === undefined ? undefined : compareReports(readSnapshot(args.compare).report, report);
     if (args.save !== undefined) writeAtomically(args.save, `${JSON.stringify(snapshotOf(objects, catalogue, report), null, 2)}\n`);
     if (args.format === "json") io.out(`${JSON.stringify(change === undefined ? report : { ...report, change }, null, 2)}\n`);
@@ -208,6 +224,10 @@ export async function runSavingsCli(argv: readonly string[], io: SavingsIo): Pro
       return 2;
     }
     if (error instanceof ClusterReadError) {
+      io.err(`npm run savings: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof Error && error.name === "LiveDataError") {
       io.err(`npm run savings: ${error.message}`);
       return 1;
     }

@@ -8,6 +8,8 @@ import { LABEL } from "../shared/vocabulary/well-known-labels";
 import { baseCost } from "./base-cost";
 import { allocateCost } from "./cost-allocation";
 import { fargatePodCost } from "./fargate-cost";
+import type { MovesJson } from "./moves/moves";
+import { workloadOf } from "./workload-name";
 
 // `npm run savings`: what a running cluster costs now, where Karpenter's consolidation settles it, each action on
 // the way with its saving, and why every node that stays stays, in Karpenter's own words. This is the JSON
@@ -28,15 +30,6 @@ export interface NodeJson {
   readonly hourlyUsd: number | null;
 }
 
-/** The same pods re-planned on NodePools changed to allow arm64, spot, or both, each settled. */
-export interface MoveJson {
-  readonly name: "arm64" | "spot" | "arm64+spot";
-  readonly hourlyUsd: number;
-  readonly nodeCount: number;
-  /** Workloads that would not move, and why: they stay where they run in the move's figures. */
-  readonly heldBack: readonly { readonly workload: string; readonly reason: string }[];
-}
-
 export interface SavingsJson {
   readonly source: string;
   readonly model: string;
@@ -55,7 +48,7 @@ export interface SavingsJson {
     /** What no pod requests; with byNamespace it adds up to hourlyUsd. */
     readonly idleHourlyUsd: number;
     readonly byNamespace: readonly { readonly namespace: string; readonly hourlyUsd: number }[];
-    /** The workloads by cost, largest first (a Deployment from its ReplicaSets' pods). */
+    /** The workloads ("Deployment/web") by cost, largest first (a Deployment from its ReplicaSets' pods). */
     readonly byWorkload: readonly { readonly namespace: string; readonly workload: string; readonly hourlyUsd: number }[];
     readonly unpriced: readonly { readonly node: string; readonly instanceType: string; readonly reason: string }[];
   };
@@ -84,8 +77,8 @@ export interface SavingsJson {
     readonly notes: readonly string[];
   };
   readonly fargate: { readonly podCount: number; readonly hourlyUsd: number; readonly note: string };
-  /** What the talk's moves would cost on these pods; absent from reports made before they were priced. */
-  readonly moves?: readonly MoveJson[];
+  /** What Graviton and spot would cost on these pods, each against a fresh start on the NodePools as they are. */
+  readonly moves: MovesJson;
   readonly pending: readonly { readonly workload: string; readonly count: number }[];
   readonly unread: readonly { readonly kind: string; readonly reason: string }[];
   readonly warnings: readonly string[];
@@ -115,9 +108,13 @@ export interface ReportInputs {
   readonly result: ConsolidationResult;
   readonly catalogue: InstanceCatalogue;
   readonly at: Date;
+  readonly moves: MovesJson;
 }
 
-export function savingsReport({ state, result, catalogue, at }: ReportInputs): SavingsJson {
+/** What the Fargate pods cost an hour: the same in every figure, consolidation and the moves leave them. */
+export const fargateHourlyUsd = (state: ClusterState) => state.fargatePods.reduce((sum, p) => sum + (fargatePodCost(p).hourlyUsd ?? 0), 0);
+
+export function savingsReport({ state, result, catalogue, at, moves }: ReportInputs): SavingsJson {
   const fargatePods = state.fargatePods.map((p) => fargatePodCost(p));
   const fargate = fargatePods.reduce((sum, p) => sum + (p.hourlyUsd ?? 0), 0);
   const now = total(state.nodes) + fargate;
@@ -172,7 +169,8 @@ export function savingsReport({ state, result, catalogue, at }: ReportInputs): S
       hourlyUsd: roundUsd(fargate),
       note: "Fargate pods are priced at the size EKS provisioned (CapacityProvisioned), else their requests rounded up; consolidation leaves them as they run",
     },
-    pending: state.pending.map((p) => ({ workload: p.group.id, count: p.count })),
+    moves,
+    pending: state.pending.map((p) => ({ workload: workloadOf(p.group), count: p.count })),
     unread: state.unread.map((u) => ({ kind: u.kind, reason: u.reason })),
     warnings,
   };

@@ -120,7 +120,7 @@ describe("npm run savings -- --state", () => {
       fargateHourlyUsd: 0,
       idleHourlyUsd: 0.731211,
       byNamespace: [{ namespace: "shop", hourlyUsd: 0.036789 }],
-      byWorkload: [{ namespace: "shop", workload: "shop/web", hourlyUsd: 0.036789 }],
+      byWorkload: [{ namespace: "shop", workload: "Deployment/web", hourlyUsd: 0.036789 }],
       unpriced: [],
     });
     expect({ ...report.converged, blockers: undefined }).toEqual({

@@ -35,13 +35,17 @@ export interface LiveOptions {
   readonly purpose?: LivePurpose;
 }
 
-export type LivePurpose = "plan" | "catalogue";
+export type LivePurpose = "plan" | "catalogue" | "savings";
 
 /** What each command can do instead of --live, and the permissions its --live needs. */
 const WITHOUT_LIVE: Readonly<Record<LivePurpose, { readonly instead: string; readonly needs: string }>> = {
   plan: {
     instead: "or plan without --live",
     needs: "the planner needs ec2:DescribeInstanceTypes, ec2:DescribeSpotPriceHistory and pricing:GetProducts",
+  },
+  savings: {
+    instead: "or run the report without --live",
+    needs: "npm run savings -- --live needs ec2:DescribeInstanceTypes, ec2:DescribeSpotPriceHistory and pricing:GetProducts",
   },
   catalogue: {
     instead: "or rebuild the catalogue from Karpenter's reference without --live (npm run catalogue)",

@@ -18,7 +18,7 @@ export interface Scenario {
 }
 
 /** Replaces every requirement on `key` with one In requirement (added where the pool had none). */
-function setIn(requirements: readonly Requirement[], key: string, values: readonly string[]): Requirement[] {
+export function setIn(requirements: readonly Requirement[], key: string, values: readonly string[]): Requirement[] {
   return [...requirements.filter((r) => r.key !== key), { key, operator: "In", values }];
 }
 

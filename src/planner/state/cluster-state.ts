@@ -33,6 +33,8 @@ export interface ClusterState {
   readonly pending: readonly { readonly group: PodGroup; readonly count: number }[];
   readonly pdbs: readonly PodDisruptionBudget[];
   readonly daemonSets: readonly DaemonSetShape[];
+  /** The container images of each pod group. */
+  readonly images: ReadonlyMap<PodGroup, readonly string[]>;
   readonly unread: readonly UnreadKind[];
   readonly warnings: readonly string[];
 }
@@ -108,6 +110,7 @@ export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatal
     pending: pods.pending,
     pdbs,
     daemonSets,
+    images: pods.images,
     unread: objects.unread,
     warnings: [...objects.warnings, ...warnings],
   };

@@ -25,6 +25,15 @@ export interface StatePods {
   readonly daemonSetsFromPods: readonly DaemonSetShape[];
   /** EKS's CapacityProvisioned annotation ("0.25vCPU 0.5GB") by the node of its pod: a Fargate node runs one pod. */
   readonly capacityProvisioned: ReadonlyMap<string, string>;
+  /** The container images each group runs (init containers included): whether they have run on arm64 is read from them. */
+  readonly images: ReadonlyMap<PodGroup, readonly string[]>;
+}
+
+/** Every image a pod spec names, init containers included. */
+function imagesOf(spec: unknown): string[] {
+  if (!isRecord(spec)) return [];
+  const containers = ["initContainers", "containers"].flatMap((field) => (Array.isArray(spec[field]) ? spec[field].filter(isRecord) : []));
+  return [...new Set(containers.flatMap((c) => (typeof c.image === "string" ? [c.image] : [])))];
 }
 
 interface PodFacts {
@@ -111,6 +120,7 @@ export function statePods(pods: readonly Raw[], at: Date, problems: string[]): S
   const daemonSets = new Map<string, DaemonSetShape>();
   const pending = new Map<PodGroup, number>();
   const capacityProvisioned = new Map<string, string>();
+  const images = new Map<PodGroup, readonly string[]>();
   for (const raw of pods) {
     const pod = factsOf(raw);
     if (pod.phase === "Succeeded" || pod.phase === "Failed") continue;
@@ -146,6 +156,7 @@ export function statePods(pods: readonly Raw[], at: Date, problems: string[]): S
         disruption,
       };
       byKey.set(key, group);
+      images.set(group, imagesOf(pod.spec));
     }
     (group as { replicas: number }).replicas++;
     if (pod.nodeName === undefined) {
@@ -165,5 +176,6 @@ export function statePods(pods: readonly Raw[], at: Date, problems: string[]): S
     pending: [...pending.entries()].map(([group, count]) => ({ group, count })),
     daemonSetsFromPods: [...daemonSets.values()],
     capacityProvisioned,
+    images,
   };
 }

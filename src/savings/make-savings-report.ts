@@ -1,0 +1,39 @@
+import type { ClusterObjects } from "../cluster-state/cluster-objects";
+import type { InstanceCatalogue } from "../instance-catalogue/instance-catalogue";
+import { clusterStateOf } from "../planner/state/cluster-state";
+import { regionOf, settleState } from "../planner/state/settle-state";
+import { isRecord } from "../planner/workload/raw-object";
+import { LABEL } from "../shared/vocabulary/well-known-labels";
+import { priceMoves } from "./moves/moves";
+import { fargateHourlyUsd, type SavingsJson, savingsReport } from "./savings-report";
+
+// The report from a cluster's objects: its state, where consolidation settles it, and the moves, priced with one
+// catalogue (the shipped one, or --live's for the cluster's region).
+
+export interface ReportOptions {
+  readonly catalogue: InstanceCatalogue;
+  readonly at: Date;
+  readonly spotToSpot: boolean;
+  /** A line for each stage of a long run (stderr on a terminal); none when not given. */
+  readonly progress?: (stage: string) => void;
+}
+
+/** The region the nodes say they run in (topology.kubernetes.io/region), before the state is read with prices. */
+export function regionOfNodes(objects: ClusterObjects): string | undefined {
+  for (const node of objects.byKind.Node) {
+    const labels = isRecord(node.metadata) && isRecord(node.metadata.labels) ? node.metadata.labels : {};
+    const region = labels[LABEL.region];
+    if (typeof region === "string" && region !== "") return region;
+  }
+  return undefined;
+}
+
+export function makeSavingsReport(objects: ClusterObjects, options: ReportOptions): SavingsJson {
+  const { catalogue, at, spotToSpot } = options;
+  const state = clusterStateOf(objects, catalogue, at);
+  options.progress?.(`settling ${state.nodes.length} nodes as Karpenter's consolidation would`);
+  const result = settleState(state, { catalogue, at, spotToSpot });
+  options.progress?.(catalogue.spot === undefined ? "pricing the arm64 move (spot needs --live)" : "pricing the moves: arm64, spot, both");
+  const moves = priceMoves({ state, catalogue, region: regionOf(state, catalogue), at, spotToSpot }, fargateHourlyUsd(state));
+  return savingsReport({ state, result, catalogue, at, moves });
+}

@@ -1,0 +1,144 @@
+import { DEFAULT_CLUSTER } from "../../config/default-cluster";
+import type { Requirement } from "../../instance-catalogue/requirements";
+import { clusterModelFromDocument } from "../../planner/cluster-model";
+import type { ClusterNode } from "../../planner/consolidation/cluster-node";
+import type { PoolModel } from "../../planner/model";
+import { HOURS_PER_MONTH, roundUsd } from "../../planner/plan/plan-types";
+import { setIn } from "../../planner/plan/scenarios";
+import type { PodGroup } from "../../planner/workload/workload-model";
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
+import { workloadOf } from "../workload-name";
+import { type HeldBack, keptOnDemand, moveRules, type Unverified } from "./held-back";
+import { type ReplanContext, replan } from "./replan";
+
+// The talk's two moves, priced on the cluster's own pods: Graviton (arm64 allowed beside amd64 in every NodePool)
+// and spot (spot allowed beside on-demand), and both. Each is a re-plan of the pods on Karpenter's nodes from
+// scratch, settled; so is the baseline they are measured against (the NodePools as they are), so a move's saving
+// is the move's alone, not the repacking any fresh start gets. A cluster with no NodePool is re-planned on
+// autonomous-eks's default NodePool, limited to amd64 on-demand for the baseline: the nodes no NodePool owns move.
+
+export type MoveName = "arm64" | "spot" | "arm64+spot";
+
+export interface MoveJson {
+  readonly name: MoveName;
+  readonly hourlyUsd: number;
+  readonly monthlyUsd: number;
+  readonly nodeCount: number;
+  /** Against the baseline re-plan: what the move alone saves. */
+  readonly savingHourlyUsd: number;
+  readonly savingMonthlyUsd: number;
+  /** Workloads the move leaves where they are, and why. */
+  readonly heldBack: readonly HeldBack[];
+  /** Workloads moved to arm64 in the figures whose images were never seen on an arm64 node. */
+  readonly unverified: readonly Unverified[];
+  readonly unschedulable: readonly { readonly workload: string; readonly count: number; readonly reason: string }[];
+}
+
+export interface MovesJson {
+  /** The pods that move, re-planned from scratch on the NodePools as they are, settled: what the moves are measured against. */
+  readonly baseline: {
+    readonly hourlyUsd: number;
+    readonly monthlyUsd: number;
+    readonly nodeCount: number;
+    readonly pools: string;
+    readonly podCount: number;
+  };
+  readonly moves: readonly MoveJson[];
+  readonly notes: readonly string[];
+}
+
+interface Variant {
+  readonly name: MoveName;
+  readonly arm64: boolean;
+  readonly spot: boolean;
+}
+
+const VARIANTS: readonly Variant[] = [
+  { name: "arm64", arm64: true, spot: false },
+  { name: "spot", arm64: false, spot: true },
+  { name: "arm64+spot", arm64: true, spot: true },
+];
+
+/** autonomous-eks's default NodePools, as synth renders them for the embedded default cluster. */
+const projectDefaultPools = (): readonly PoolModel[] => clusterModelFromDocument(DEFAULT_CLUSTER, "embedded default cluster").pools;
+
+const total = (nodes: readonly ClusterNode[]) => nodes.reduce((sum, n) => sum + (n.hourlyUsd ?? 0), 0);
+
+/** Which rule held each workload back, once per workload. */
+function heldBackOf(rules: ReadonlyMap<PodGroup, string>, groups: readonly PodGroup[]): HeldBack[] {
+  const byWorkload = new Map<string, string>();
+  for (const g of groups) {
+    const reason = rules.get(g);
+    if (reason !== undefined && !byWorkload.has(workloadOf(g))) byWorkload.set(workloadOf(g), reason);
+  }
+  return [...byWorkload.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([workload, reason]) => ({ workload, reason }));
+}
+
+function unverifiedOf(rules: ReadonlyMap<PodGroup, readonly string[]>, groups: readonly PodGroup[]): Unverified[] {
+  const byWorkload = new Map<string, Set<string>>();
+  for (const g of groups) {
+    const images = rules.get(g);
+    if (images !== undefined) byWorkload.set(workloadOf(g), new Set([...(byWorkload.get(workloadOf(g)) ?? []), ...images]));
+  }
+  return [...byWorkload.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([workload, images]) => ({ workload, images: [...images].sort() }));
+}
+
+export function priceMoves(context: ReplanContext, fargateHourlyUsd: number): MovesJson {
+  const { state, catalogue } = context;
+  const ownPools = state.pools.length > 0;
+  const moving = ownPools ? state.nodes.filter((n) => n.state.labels[LABEL.nodePool] !== undefined) : state.nodes;
+  const staying = ownPools ? state.nodes.filter((n) => n.state.labels[LABEL.nodePool] === undefined) : [];
+  const counts = new Map<PodGroup, number>();
+  for (const node of moving) for (const { group, count } of node.state.pods) counts.set(group, (counts.get(group) ?? 0) + count);
+  const groups = [...counts.entries()].map(([group, count]) => ({ ...group, replicas: count }));
+  const originals = [...counts.keys()];
+  const rules = moveRules(originals, state, catalogue);
+  const copyOf = new Map(originals.map((g, i) => [groups[i], g]));
+  const pools = ownPools ? state.pools : projectDefaultPools();
+  const base = (pool: PoolModel): readonly Requirement[] =>
+    ownPools ? pool.requirements : setIn(setIn(pool.requirements, LABEL.arch, ["amd64"]), LABEL.capacityType, ["on-demand"]);
+  const cost = (nodes: readonly ClusterNode[]) => total(nodes) + fargateHourlyUsd;
+
+  const baseline = replan({ pools, rewrite: base, groups, staying }, context);
+  const baselineUsd = cost(baseline.settled.nodes);
+  const spotKnown = catalogue.spot !== undefined;
+  const notes: string[] = [
+    ownPools
+      ? "the pods on Karpenter's nodes are re-planned from scratch and settled, for the baseline and for each move; nodes no NodePool owns stay as they run"
+      : "the cluster has no NodePool: its nodes' pods are re-planned on autonomous-eks's default NodePool (amd64 on-demand for the baseline)",
+  ];
+  if (!spotKnown) notes.push("spot and arm64+spot need spot prices: run with --live (offline, spot is priced at the on-demand rate)");
+  const moves = VARIANTS.filter((v) => spotKnown || !v.spot).map((variant): MoveJson => {
+    const rewrite = (pool: PoolModel) => {
+      let requirements = base(pool);
+      if (variant.arm64) requirements = setIn(requirements, LABEL.arch, ["amd64", "arm64"]);
+      if (variant.spot) requirements = setIn(requirements, LABEL.capacityType, ["spot", "on-demand"]);
+      return requirements;
+    };
+    const planned = variant.spot ? groups.map((g) => (rules.stayOnDemand.has(copyOf.get(g) as PodGroup) ? keptOnDemand(g) : g)) : groups;
+    const outcome = replan({ pools, rewrite, groups: planned, staying }, context);
+    const usd = cost(outcome.settled.nodes);
+    return {
+      name: variant.name,
+      hourlyUsd: roundUsd(usd),
+      monthlyUsd: roundUsd(usd * HOURS_PER_MONTH, 2),
+      nodeCount: outcome.settled.nodes.length,
+      savingHourlyUsd: roundUsd(baselineUsd - usd),
+      savingMonthlyUsd: roundUsd((baselineUsd - usd) * HOURS_PER_MONTH, 2),
+      heldBack: [...(variant.arm64 ? heldBackOf(rules.stayAmd64, originals) : []), ...(variant.spot ? heldBackOf(rules.stayOnDemand, originals) : [])],
+      unverified: variant.arm64 ? unverifiedOf(rules.unverified, originals) : [],
+      unschedulable: outcome.unschedulable.map((u) => ({ workload: u.id, count: u.count, reason: u.reason })),
+    };
+  });
+  return {
+    baseline: {
+      hourlyUsd: roundUsd(baselineUsd),
+      monthlyUsd: roundUsd(baselineUsd * HOURS_PER_MONTH, 2),
+      nodeCount: baseline.settled.nodes.length,
+      pools: ownPools ? "the cluster's NodePools as they are" : "autonomous-eks's default NodePool, amd64 on-demand",
+      podCount: groups.reduce((sum, g) => sum + g.replicas, 0),
+    },
+    moves,
+    notes,
+  };
+}

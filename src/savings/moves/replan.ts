@@ -1,0 +1,57 @@
+import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
+import type { Requirement } from "../../instance-catalogue/requirements";
+import type { ClusterNode } from "../../planner/consolidation/cluster-node";
+import { clusterPlanning, settleNodes } from "../../planner/consolidation/cluster-planning";
+import type { ConsolidationResult } from "../../planner/consolidation/disruption-controller";
+import { launchedRunning } from "../../planner/consolidation/running-node";
+import type { PoolModel } from "../../planner/model";
+import { provision } from "../../planner/simulation/provisioner";
+import type { ClusterState } from "../../planner/state/cluster-state";
+import type { PodGroup } from "../../planner/workload/workload-model";
+
+// One what-if for a running cluster: the pods of the nodes that move, planned from scratch by Karpenter's
+// provisioner on the NodePools as rewritten (beside the nodes that stay, which keep their pods and take new ones
+// where they have room), then settled by the disruption controller. What Karpenter would reach after a rollout
+// that replaced every moving node; the cost of getting there (the rollout itself) is not in it.
+
+export interface Replan {
+  readonly pools: readonly PoolModel[];
+  readonly rewrite: (pool: PoolModel) => readonly Requirement[];
+  /** The pod groups to plan, each with the replicas to plan. */
+  readonly groups: readonly PodGroup[];
+  /** The nodes that stay as they run. */
+  readonly staying: readonly ClusterNode[];
+}
+
+export interface ReplanOutcome {
+  readonly settled: ConsolidationResult;
+  /** Pods no node was found for, by group. */
+  readonly unschedulable: readonly { readonly id: string; readonly count: number; readonly reason: string }[];
+}
+
+export interface ReplanContext {
+  readonly state: ClusterState;
+  readonly catalogue: InstanceCatalogue;
+  readonly region: string;
+  readonly at: Date;
+  readonly spotToSpot: boolean;
+}
+
+export function replan(what: Replan, context: ReplanContext): ReplanOutcome {
+  const { state, catalogue, region } = context;
+  const planning = clusterPlanning({ pools: what.pools, rewrite: what.rewrite, daemonSets: state.daemonSets, catalogue, region, zones: state.zones });
+  const result = provision({
+    pools: planning.pools,
+    groups: what.groups,
+    existingNodes: what.staying.map((n) => n.state),
+    daemonSets: state.daemonSets,
+    fits: planning.fits,
+    region,
+    spotKnown: planning.spotKnown,
+    zonesKnown: planning.zonesKnown,
+  });
+  const staying = what.staying.map((n, i) => ({ ...n, state: result.existingNodes[i] }));
+  const nodes = [...staying, ...launchedRunning(result, planning.disruption)];
+  const settled = settleNodes(planning, { nodes, pdbs: state.pdbs, at: context.at, spotToSpot: context.spotToSpot });
+  return { settled, unschedulable: result.unschedulable };
+}

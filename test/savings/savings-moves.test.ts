@@ -1,0 +1,277 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { readCatalogueFile } from "../../src/instance-catalogue/catalogue-file";
+import { CATALOGUE_PATH, catalogueFrom } from "../../src/instance-catalogue/instance-catalogue";
+import { LiveDataError } from "../../src/planner/live/live-catalogue";
+import { runSavingsCli } from "../../src/savings/savings-cli";
+import type { SavingsJson } from "../../src/savings/savings-report";
+import { testFolder } from "../helpers/test-folder";
+
+// What Graviton and spot would save, worked out by hand on a cluster small enough to: one NodePool of amd64
+// on-demand nodes limited to m5.large ($0.096/h) and m6g.large ($0.077/h), the catalogue's us-east-1 prices. Both
+// hold 1930m of CPU: one pod of 1200m fills a node. Five pods, five nodes:
+//   web     Deployment, 2 replicas, image nginx:1.27
+//   db      StatefulSet, 1 replica, image postgres:16
+//   legacy  Deployment, 2 replicas, nodeSelector kubernetes.io/arch: amd64
+
+const AT = "2026-11-26T12:00:00Z";
+const ROOT = path.resolve(__dirname, "../..");
+
+const write = (value: unknown) => {
+  const file = path.join(testFolder("savings-moves"), "state.json");
+  fs.writeFileSync(file, JSON.stringify(value));
+  return file;
+};
+
+/** `pool` null: a node no NodePool owns. */
+const node = (name: string, zone: string, pool: string | null = "general") => ({
+  apiVersion: "v1",
+  kind: "Node",
+  metadata: {
+    name,
+    labels: {
+      "node.kubernetes.io/instance-type": "m5.large",
+      "topology.kubernetes.io/zone": zone,
+      "topology.kubernetes.io/region": "us-east-1",
+      "kubernetes.io/arch": "amd64",
+      "kubernetes.io/os": "linux",
+      ...(pool === null ? {} : { "karpenter.sh/nodepool": pool, "karpenter.sh/initialized": "true", "karpenter.sh/capacity-type": "on-demand" }),
+    },
+  },
+  status: { allocatable: { cpu: "1930m", memory: "6903Mi", pods: "29" }, capacity: { cpu: "2", memory: "7807Mi", pods: "29" } },
+});
+
+const pod = (name: string, nodeName: string, owner: { kind: string; name: string }, image: string, nodeSelector?: Record<string, string>) => ({
+  apiVersion: "v1",
+  kind: "Pod",
+  metadata: {
+    name,
+    namespace: "shop",
+    labels: { app: owner.name, ...(owner.kind === "ReplicaSet" ? { "pod-template-hash": owner.name.split("-").pop() } : {}) },
+    ownerReferences: [{ apiVersion: "apps/v1", kind: owner.kind, name: owner.name, controller: true }],
+  },
+  spec: {
+    nodeName,
+    ...(nodeSelector ? { nodeSelector } : {}),
+    containers: [{ name: "main", image, resources: { requests: { cpu: "1200m", memory: "1Gi" } } }],
+  },
+  status: { phase: "Running" },
+});
+
+const GENERAL = {
+  apiVersion: "karpenter.sh/v1",
+  kind: "NodePool",
+  metadata: { name: "general" },
+  spec: {
+    template: {
+      spec: {
+        nodeClassRef: { group: "karpenter.k8s.aws", kind: "EC2NodeClass", name: "default" },
+        requirements: [
+          { key: "kubernetes.io/arch", operator: "In", values: ["amd64"] },
+          { key: "karpenter.sh/capacity-type", operator: "In", values: ["on-demand"] },
+          { key: "node.kubernetes.io/instance-type", operator: "In", values: ["m5.large", "m6g.large"] },
+        ],
+      },
+    },
+    disruption: { consolidationPolicy: "WhenEmptyOrUnderutilized", consolidateAfter: "1m", budgets: [{ nodes: "100%" }] },
+  },
+};
+const CLASS = {
+  apiVersion: "karpenter.k8s.aws/v1",
+  kind: "EC2NodeClass",
+  metadata: { name: "default" },
+  spec: { amiSelectorTerms: [{ alias: "al2023@latest" }] },
+};
+
+const WEB = { kind: "ReplicaSet", name: "web-7c9d" };
+const DB = { kind: "StatefulSet", name: "db" };
+const LEGACY = { kind: "ReplicaSet", name: "legacy-5f6a" };
+const AMD64 = { "kubernetes.io/arch": "amd64" };
+
+function shop(pool: string | null) {
+  return {
+    apiVersion: "v1",
+    kind: "List",
+    items: [
+      ...(pool === null ? [] : [GENERAL, CLASS]),
+      node("a", "us-east-1a", pool),
+      node("b", "us-east-1b", pool),
+      node("c", "us-east-1a", pool),
+      node("d", "us-east-1a", pool),
+      node("e", "us-east-1b", pool),
+      pod("web-7c9d-1", "a", WEB, "nginx:1.27"),
+      pod("web-7c9d-2", "b", WEB, "nginx:1.27"),
+      pod("db-0", "c", DB, "postgres:16"),
+      pod("legacy-5f6a-1", "d", LEGACY, "legacy:1", AMD64),
+      pod("legacy-5f6a-2", "e", LEGACY, "legacy:1", AMD64),
+    ],
+  };
+}
+
+/** The shipped catalogue with spot prices as --live would bring them: m5.large $0.04, m6g.large $0.03, in both zones. */
+function withSpot() {
+  const file = readCatalogueFile(path.join(ROOT, CATALOGUE_PATH));
+  const zones = (usd: number) => ({ "us-east-1a": usd, "us-east-1b": usd });
+  return catalogueFrom({ ...file, spot: { asOf: "2026-11-26T11:00:00Z", usd: { "m5.large": zones(0.04), "m6g.large": zones(0.03) } } });
+}
+
+async function report(state: unknown, extra: readonly string[] = [], live = false) {
+  let out = "";
+  let err = "";
+  const regions: string[] = [];
+  const code = await runSavingsCli(["--state", write(state), ...extra], {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += `${t}\n`;
+    },
+    env: {},
+    now: () => new Date(AT),
+    liveCatalogue: live
+      ? async (region) => {
+          regions.push(region);
+          return withSpot();
+        }
+      : undefined,
+  });
+  return { code, out, err, regions, json: code === 0 && extra.includes("json") ? (JSON.parse(out) as SavingsJson) : undefined };
+}
+
+describe("npm run savings: Graviton and spot", () => {
+  it("prices arm64 against a fresh start on the NodePool as it is, and leaves the pinned workload on amd64", async () => {
+    // Fresh start: five pods, each alone on an m5.large (amd64 only): 5 x $0.096 = $0.48.
+    // arm64: web and db on m6g.large (3 x $0.077 = $0.231), legacy stays on m5.large (2 x $0.096): $0.423.
+    const { code, json } = await report(shop("general"), ["--format", "json"]);
+    expect(code).toBe(0);
+    expect(json?.moves).toEqual({
+      baseline: { hourlyUsd: 0.48, monthlyUsd: 350.4, nodeCount: 5, pools: "the cluster's NodePools as they are", podCount: 5 },
+      moves: [
+        {
+          name: "arm64",
+          hourlyUsd: 0.423,
+          monthlyUsd: 308.79,
+          nodeCount: 5,
+          savingHourlyUsd: 0.057,
+          savingMonthlyUsd: 41.61,
+          heldBack: [{ workload: "shop/Deployment/legacy", reason: "its node selector or required node affinity admits no arm64 instance type" }],
+          unverified: [
+            { workload: "shop/Deployment/web", images: ["nginx:1.27"] },
+            { workload: "shop/StatefulSet/db", images: ["postgres:16"] },
+          ],
+          unschedulable: [],
+        },
+      ],
+      notes: [
+        "the pods on Karpenter's nodes are re-planned from scratch and settled, for the baseline and for each move; nodes no NodePool owns stay as they run",
+        "spot and arm64+spot need spot prices: run with --live (offline, spot is priced at the on-demand rate)",
+      ],
+    });
+  });
+
+  it("with --live spot prices, moves replicated workloads to spot and keeps the single replica on on-demand", async () => {
+    // spot (amd64 only): web 2 x $0.04 and legacy 2 x $0.04 on spot m5.large, db (one replica) on-demand $0.096:
+    // $0.256. arm64+spot: web 2 x $0.03 on spot m6g.large, db on-demand m6g.large $0.077, legacy 2 x $0.04: $0.217.
+    const { code, json, regions } = await report(shop("general"), ["--format", "json", "--live"], true);
+    expect(code).toBe(0);
+    expect(regions).toEqual(["us-east-1"]);
+    expect(json?.prices.spot).toBe("live");
+    expect(json?.moves.baseline.hourlyUsd).toBe(0.48);
+    expect(json?.moves.moves.map((m) => [m.name, m.hourlyUsd, m.savingHourlyUsd])).toEqual([
+      ["arm64", 0.423, 0.057],
+      ["spot", 0.256, 0.224],
+      ["arm64+spot", 0.217, 0.263],
+    ]);
+    expect(json?.moves.moves[1].heldBack).toEqual([{ workload: "shop/StatefulSet/db", reason: "one replica: a spot interruption would take it down" }]);
+    expect(json?.moves.moves[2].heldBack).toEqual([
+      { workload: "shop/Deployment/legacy", reason: "its node selector or required node affinity admits no arm64 instance type" },
+      { workload: "shop/StatefulSet/db", reason: "one replica: a spot interruption would take it down" },
+    ]);
+    expect(json?.moves.notes).toHaveLength(1);
+  });
+
+  it("holds back from spot what a PodDisruptionBudget allows no disruption of", async () => {
+    const state = shop("general");
+    const pdb = {
+      apiVersion: "policy/v1",
+      kind: "PodDisruptionBudget",
+      metadata: { name: "web", namespace: "shop" },
+      spec: { minAvailable: 2, selector: { matchLabels: { app: "web-7c9d" } } },
+    };
+    const { json } = await report({ ...state, items: [...state.items, pdb] }, ["--format", "json", "--live"], true);
+    expect(json?.moves.moves[1].heldBack).toEqual([
+      { workload: "shop/Deployment/web", reason: "PodDisruptionBudget shop/web allows no disruption" },
+      { workload: "shop/StatefulSet/db", reason: "one replica: a spot interruption would take it down" },
+    ]);
+    // web stays on-demand too: 2 x $0.096 + db $0.096 + legacy 2 x $0.04.
+    expect(json?.moves.moves[1].hourlyUsd).toBe(0.368);
+  });
+
+  it("counts an image seen on an arm64 node as verified", async () => {
+    const state = shop("general");
+    const arm = node("f", "us-east-1a");
+    arm.metadata.labels["kubernetes.io/arch"] = "arm64";
+    arm.metadata.labels["node.kubernetes.io/instance-type"] = "m6g.large";
+    const { json } = await report({ ...state, items: [...state.items, arm, pod("web-7c9d-3", "f", WEB, "nginx:1.27")] }, ["--format", "json"]);
+    expect(json?.moves.moves[0].unverified).toEqual([{ workload: "shop/StatefulSet/db", images: ["postgres:16"] }]);
+  });
+
+  it("re-plans a cluster without NodePools on autonomous-eks's default NodePool", async () => {
+    const { code, json } = await report(shop(null), ["--format", "json"]);
+    expect(code).toBe(0);
+    expect(json?.moves.baseline).toMatchObject({ pools: "autonomous-eks's default NodePool, amd64 on-demand", podCount: 5 });
+    expect(json?.moves.notes[0]).toBe(
+      "the cluster has no NodePool: its nodes' pods are re-planned on autonomous-eks's default NodePool (amd64 on-demand for the baseline)",
+    );
+    // Karpenter packs the five pods onto one NodeClaim, and legacy's amd64 selector holds that node on amd64: arm64
+    // saves nothing here, and says why.
+    const arm64 = json?.moves.moves[0];
+    expect(json?.moves.baseline.nodeCount).toBe(1);
+    expect(arm64?.hourlyUsd).toBe(json?.moves.baseline.hourlyUsd);
+    expect(arm64?.heldBack.map((h) => h.workload)).toEqual(["shop/Deployment/legacy"]);
+  });
+
+  it("shows the moves in the table, with what each leaves behind", async () => {
+    const { out } = await report(shop("general"));
+    expect(out).toContain("fresh start (the cluster's NodePools as they are)      5  $0.4800  $350.40              -");
+    expect(out).toContain("arm64                                                  5  $0.4230  $308.79         $41.61");
+    expect(out).toContain(
+      "arm64 leaves 1 workload where they run: shop/Deployment/legacy (its node selector or required node affinity admits no arm64 instance type).",
+    );
+    expect(out).toContain("arm64 moves 2 workloads whose images were never seen on arm64: check nginx:1.27, postgres:16 have arm64 variants.");
+  });
+
+  it("shows the moves in Markdown, with a row for each workload a move leaves or cannot verify", async () => {
+    const { out } = await report(shop("general"), ["--format", "markdown"]);
+    expect(out).toContain("## Graviton and spot");
+    expect(out).toContain("| arm64 | 5 | $0.4230 | $308.79 | $41.61 |");
+    expect(out).toContain("| arm64 | shop/Deployment/legacy | stays: its node selector or required node affinity admits no arm64 instance type |");
+    expect(out).toContain("| arm64 | shop/StatefulSet/db | moved, but its images were never seen on arm64: postgres:16 |");
+    expect(out).toContain('x-axis ["now", "converged", "fresh start", "arm64"]');
+  });
+
+  it("exits 1 with the live failure's own words when --live prices cannot be had", async () => {
+    let err = "";
+    const code = await runSavingsCli(["--state", write(shop("general")), "--live"], {
+      out: () => {},
+      err: (t) => {
+        err += t;
+      },
+      env: {},
+      now: () => new Date(AT),
+      liveCatalogue: async () => {
+        throw new LiveDataError("--live needs AWS credentials and found none");
+      },
+    });
+    expect({ code, err }).toEqual({ code: 1, err: "npm run savings: --live needs AWS credentials and found none" });
+  });
+
+  it("refuses --live when no node says its region", async () => {
+    const state = shop("general");
+    for (const item of state.items)
+      if (item.kind === "Node") delete (item.metadata as { labels: Record<string, string> }).labels["topology.kubernetes.io/region"];
+    const { code, err } = await report(state, ["--live"], true);
+    expect(code).toBe(2);
+    expect(err).toContain("--live: no node carries topology.kubernetes.io/region, so the region to price is not known");
+  });
+});
