@@ -3,7 +3,8 @@
 //   synth: the cdktf.json app command end to end (what cdktf synth/diff/deploy run), node on the cached
 //   bundle alone, npm run synth, and the smallest cdktf app (one aws resource, deep imports) as the floor.
 //   Runs alternate so machine noise hits every command alike; medians of wall time (spawn to exit) and of
-//   peak RSS (the largest node process of the command). Then a fleet of 1 to 20 clusters, and the planner.
+//   peak RSS (the largest node process of the command). Then a fleet of 1 to 50 clusters, the planner, and the
+//   savings report.
 
 const fs = require("node:fs");
 const os = require("node:os");
@@ -127,6 +128,11 @@ async function main() {
     stdio: "inherit",
   });
   if (planner.status !== 0) process.exitCode = planner.status ?? 1;
+
+  // The savings report on generated clusters of 200 to 5,000 nodes.
+  console.log("");
+  const savings = await run(process.execPath, [path.join(__dirname, "bench", "savings.js")], { cwd: ROOT, stdio: "inherit" });
+  if (savings.status !== 0) process.exitCode = savings.status ?? 1;
 }
 
 main().catch((error) => {
