@@ -44,7 +44,9 @@ async function main() {
   const bench = await requireTypeScript("src/savings/bench/savings-bench.ts");
   const work = tempFolder("aeks-bench-savings-");
   console.log(`savings bench: node ${process.version}, median of ${RUNS} runs; npm run savings -- --state <file> --format json end to end`);
-  console.log(`  ${"cluster".padEnd(34)} ${"file".padStart(8)} ${"wall".padStart(8)} ${"peak RSS".padStart(9)}   stages: read | state | settle | moves  (x read)`);
+  console.log(
+    `  ${"cluster".padEnd(34)} ${"file".padStart(8)} ${"wall".padStart(8)} ${"peak RSS".padStart(9)}   stages: read | state | settle | moves  (x read)`,
+  );
   try {
     for (const [nodes, podsPerNode] of [
       [200, 24],
