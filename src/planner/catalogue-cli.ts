@@ -2,7 +2,7 @@ import * as path from "node:path";
 import { AWS_REGION_EXPECTED, isAwsRegion } from "../shared/aws-regions";
 import { InputError } from "../shared/input-error";
 import { buildFromReference } from "./catalogue/build-catalogue";
-import { parseFlags } from "./cli-flags";
+import { argsToRun, parseFlags } from "./cli-flags";
 import { userPath } from "./cli-paths";
 
 // `npm run catalogue [-- --reference <dir>]` rewrites the committed catalogue from Karpenter's reference;
@@ -62,15 +62,10 @@ function parseArgs(argv: readonly string[], io: CatalogueCliIo): Parsed {
 
 /** Returns the exit code; never throws for a user mistake. */
 export async function runCatalogueCli(argv: readonly string[], io: CatalogueCliIo): Promise<number> {
-  const args = parseArgs(argv, io);
-  if ("help" in args) {
-    io.out(HELP.trimEnd());
-    return 0;
-  }
-  if ("problems" in args) {
-    io.err(`${args.problems.map((p) => `  - ${p}`).join("\n")}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = parseArgs(argv, io);
+  const toRun = argsToRun(parsed, io, { help: HELP.trimEnd(), usage: USAGE });
+  if ("exit" in toRun) return toRun.exit;
+  const { args } = toRun;
   try {
     const result = args.live
       ? await (await import("./live/refresh-catalogue")).refreshCatalogueLive(io.root, args.region, { env: io.env, progress: io.err })

@@ -38,3 +38,23 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedFlags
   }
   return { values, switches, problems };
 }
+
+/**
+ * The arguments a command runs with; or, answered before it runs, its help (exit 0) or every problem of its flags
+ * with its usage line (exit 2).
+ */
+export function argsToRun<A extends object>(
+  parsed: A | { readonly help: true } | { readonly problems: readonly string[] },
+  io: { readonly out: (text: string) => void; readonly err: (text: string) => void },
+  texts: { readonly help: string; readonly usage: string },
+): { readonly args: Exclude<A, { readonly help: true } | { readonly problems: readonly string[] }> } | { readonly exit: 0 | 2 } {
+  if ("help" in parsed) {
+    io.out(texts.help);
+    return { exit: 0 };
+  }
+  if ("problems" in parsed) {
+    io.err(`${parsed.problems.map((p) => `  - ${p}`).join("\n")}\n${texts.usage}`);
+    return { exit: 2 };
+  }
+  return { args: parsed as Exclude<A, { readonly help: true } | { readonly problems: readonly string[] }> };
+}

@@ -1,6 +1,6 @@
 import { AWS_REGION_EXPECTED, isAwsRegion } from "../shared/aws-regions";
 import { InputErrors } from "../shared/input-error";
-import { parseFlags } from "./cli-flags";
+import { argsToRun, parseFlags } from "./cli-flags";
 import { pathProblems, userPath } from "./cli-paths";
 import { makePlan } from "./make-plan";
 import type { Plan } from "./plan/plan-types";
@@ -99,15 +99,10 @@ function printPlan(plan: Plan, format: Format, io: CliIo): void {
 
 /** Runs the planner; returns the exit code. User mistakes and AWS failures print one message, no stack trace. */
 export async function runPlanCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = checkedArgs(argv, io.env);
-  if ("help" in args) {
-    io.out(HELP);
-    return 0;
-  }
-  if ("problems" in args) {
-    io.err(`${args.problems.map((p) => `  - ${p}`).join("\n")}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = checkedArgs(argv, io.env);
+  const toRun = argsToRun(parsed, io, { help: HELP, usage: USAGE });
+  if ("exit" in toRun) return toRun.exit;
+  const { args } = toRun;
   try {
     const liveCatalogue = args.live
       ? async (region: string) => {

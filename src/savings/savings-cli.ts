@@ -7,7 +7,7 @@ import { readLiveCluster } from "../cluster-state/read-live-cluster";
 import { MAX_STATE_BYTES, readStateFile, STATE_STDIN } from "../cluster-state/read-state-file";
 import { KUBECTL_GET_STATE } from "../cluster-state/state-kinds";
 import { type InstanceCatalogue, loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue";
-import { parseFlags } from "../planner/cli-flags";
+import { argsToRun, parseFlags } from "../planner/cli-flags";
 import { pathProblems, userPath } from "../planner/cli-paths";
 import { InputError, InputErrors } from "../shared/input-error";
 import { readAtMost, readFailure } from "../shared/untrusted-file";
@@ -192,15 +192,10 @@ async function readObjects(args: SavingsArgs, io: SavingsIo): Promise<ClusterObj
 
 /** Runs the report; returns the exit code. Mistakes in the input print one message each, no stack trace. */
 export async function runSavingsCli(argv: readonly string[], io: SavingsIo): Promise<number> {
-  const args = parseSavingsArgs(argv, io.now?.() ?? new Date(), io.env);
-  if ("help" in args) {
-    io.out(HELP);
-    return 0;
-  }
-  if ("problems" in args) {
-    io.err(`${args.problems.map((p) => `  - ${p}`).join("\n")}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = parseSavingsArgs(argv, io.now?.() ?? new Date(), io.env);
+  const toRun = argsToRun(parsed, io, { help: HELP, usage: USAGE });
+  if ("exit" in toRun) return toRun.exit;
+  const { args } = toRun;
   try {
     const objects = await readObjects(args, io);
     const catalogue = args.live ? await liveCatalogueFor(objects, io) : loadInstanceCatalogue();

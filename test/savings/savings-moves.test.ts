@@ -6,6 +6,7 @@ import { LiveDataError } from "../../src/planner/live/live-catalogue";
 import { runSavingsCli } from "../../src/savings/savings-cli";
 import type { SavingsJson } from "../../src/savings/savings-report";
 import { testFolder } from "../helpers/test-folder";
+import { NODE_CLASS, nodePool } from "./state-objects";
 
 // What Graviton and spot would save, worked out by hand on a cluster small enough to: one NodePool of amd64
 // on-demand nodes limited to m5.large ($0.096/h) and m6g.large ($0.077/h), the catalogue's us-east-1 prices. Both
@@ -58,30 +59,8 @@ const pod = (name: string, nodeName: string, owner: { kind: string; name: string
   status: { phase: "Running" },
 });
 
-const GENERAL = {
-  apiVersion: "karpenter.sh/v1",
-  kind: "NodePool",
-  metadata: { name: "general" },
-  spec: {
-    template: {
-      spec: {
-        nodeClassRef: { group: "karpenter.k8s.aws", kind: "EC2NodeClass", name: "default" },
-        requirements: [
-          { key: "kubernetes.io/arch", operator: "In", values: ["amd64"] },
-          { key: "karpenter.sh/capacity-type", operator: "In", values: ["on-demand"] },
-          { key: "node.kubernetes.io/instance-type", operator: "In", values: ["m5.large", "m6g.large"] },
-        ],
-      },
-    },
-    disruption: { consolidationPolicy: "WhenEmptyOrUnderutilized", consolidateAfter: "1m", budgets: [{ nodes: "100%" }] },
-  },
-};
-const CLASS = {
-  apiVersion: "karpenter.k8s.aws/v1",
-  kind: "EC2NodeClass",
-  metadata: { name: "default" },
-  spec: { amiSelectorTerms: [{ alias: "al2023@latest" }] },
-};
+const GENERAL = nodePool("general", ["m5.large", "m6g.large"]);
+const CLASS = NODE_CLASS;
 
 const WEB = { kind: "ReplicaSet", name: "web-7c9d" };
 const DB = { kind: "StatefulSet", name: "db" };

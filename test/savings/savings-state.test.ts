@@ -8,6 +8,7 @@ import { generatedState } from "../../src/savings/bench/generated-state";
 import { runSavingsCli } from "../../src/savings/savings-cli";
 import type { SavingsJson } from "../../src/savings/savings-report";
 import { testFolder } from "../helpers/test-folder";
+import { list, NODE_CLASS, nodePool } from "./state-objects";
 
 // npm run savings -- --state: a running cluster's state file, read, settled and reported.
 
@@ -62,47 +63,24 @@ const webPod = (name: string, nodeName: string) => ({
   spec: { nodeName, containers: [{ name: "web", image: "nginx", resources: { requests: { cpu: "500m", memory: "512Mi" } } }] },
   status: { phase: "Running" },
 });
-const GENERAL = {
-  apiVersion: "karpenter.sh/v1",
-  kind: "NodePool",
-  metadata: { name: "general" },
-  spec: {
-    template: {
-      spec: {
-        nodeClassRef: { group: "karpenter.k8s.aws", kind: "EC2NodeClass", name: "default" },
-        requirements: [
-          { key: "kubernetes.io/arch", operator: "In", values: ["amd64"] },
-          { key: "karpenter.sh/capacity-type", operator: "In", values: ["on-demand"] },
-          { key: "node.kubernetes.io/instance-type", operator: "In", values: ["m5.2xlarge", "m5.large"] },
-        ],
-      },
-    },
-    disruption: { consolidationPolicy: "WhenEmptyOrUnderutilized", consolidateAfter: "1m", budgets: [{ nodes: "100%" }] },
-  },
-};
-const CLASS = {
-  apiVersion: "karpenter.k8s.aws/v1",
-  kind: "EC2NodeClass",
-  metadata: { name: "default" },
-  spec: { amiSelectorTerms: [{ alias: "al2023@latest" }] },
-};
-const list = (...items: unknown[]) => ({ apiVersion: "v1", kind: "List", items });
+const GENERAL = nodePool("general", ["m5.2xlarge", "m5.large"]);
+const CLASS = NODE_CLASS;
+
+/** Two m5.2xlarge of one web pod each: consolidation makes them one m5.large. */
+const TWO_HALF_EMPTY = [
+  GENERAL,
+  CLASS,
+  node("a", "m5.2xlarge", "us-east-1a", "general"),
+  node("b", "m5.2xlarge", "us-east-1b", "general"),
+  webPod("web-1", "a"),
+  webPod("web-2", "b"),
+];
 
 describe("npm run savings -- --state", () => {
   it("settles a small cluster, worked out by hand: two half-empty m5.2xlarge become one m5.large", async () => {
     // m5.2xlarge $0.384/h, m5.large $0.096/h (the catalogue's us-east-1 prices). Two nodes of one 500m pod each:
     // multi-node takes both (budget 100%) and one m5.large holds both pods: $0.768 -> $0.096.
-    const state = write(
-      "state.json",
-      list(
-        GENERAL,
-        CLASS,
-        node("a", "m5.2xlarge", "us-east-1a", "general"),
-        node("b", "m5.2xlarge", "us-east-1b", "general"),
-        webPod("web-1", "a"),
-        webPod("web-2", "b"),
-      ),
-    );
+    const state = write("state.json", list(...TWO_HALF_EMPTY));
     const { code, out } = await run(["--state", state, "--format", "json"]);
     expect(code).toBe(0);
     const report = JSON.parse(out) as SavingsJson;
@@ -248,16 +226,7 @@ describe("a generated cluster of 50 nodes and 1,000 pods, settled", () => {
 });
 
 describe("--save and --compare: measure, not just predict", () => {
-  const before = {
-    items: [
-      GENERAL,
-      CLASS,
-      node("a", "m5.2xlarge", "us-east-1a", "general"),
-      node("b", "m5.2xlarge", "us-east-1b", "general"),
-      webPod("web-1", "a"),
-      webPod("web-2", "b"),
-    ],
-  };
+  const before = { items: TWO_HALF_EMPTY };
 
   it("saves what it read, the prices and the report, and reads the snapshot back as a state", async () => {
     const state = write("before.json", { apiVersion: "v1", kind: "List", ...before });

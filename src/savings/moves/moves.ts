@@ -19,11 +19,15 @@ import { type ReplanContext, replan } from "./replan";
 
 export type MoveName = "arm64" | "spot" | "arm64+spot";
 
-export interface MoveJson {
-  readonly name: MoveName;
+/** What a settled what-if costs, on how many nodes. */
+interface Figures {
   readonly hourlyUsd: number;
   readonly monthlyUsd: number;
   readonly nodeCount: number;
+}
+
+export interface MoveJson extends Figures {
+  readonly name: MoveName;
   /** Against the baseline re-plan: what the move alone saves. */
   readonly savingHourlyUsd: number;
   readonly savingMonthlyUsd: number;
@@ -36,13 +40,7 @@ export interface MoveJson {
 
 export interface MovesJson {
   /** The pods that move, re-planned from scratch on the NodePools as they are, settled: what the moves are measured against. */
-  readonly baseline: {
-    readonly hourlyUsd: number;
-    readonly monthlyUsd: number;
-    readonly nodeCount: number;
-    readonly pools: string;
-    readonly podCount: number;
-  };
+  readonly baseline: Figures & { readonly pools: string; readonly podCount: number };
   readonly moves: readonly MoveJson[];
   readonly notes: readonly string[];
 }
