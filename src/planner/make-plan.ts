@@ -2,6 +2,7 @@ import { type InstanceCatalogue, loadInstanceCatalogue } from "../instance-catal
 import { InputError, InputErrors } from "../shared/input-error";
 import { loadClusterModel } from "./cluster-model";
 import type { ClusterModel } from "./model";
+import { loadEphemeralStorage } from "./node-class-storage";
 import { buildPlan } from "./plan/build-plan";
 import type { Plan } from "./plan/plan-types";
 import { readWorkload } from "./workload/read-workload";
@@ -56,6 +57,7 @@ export async function makePlan(options: PlanOptions): Promise<Plan> {
   const { loaded, workload } = loadInputs(options);
   const { model, warnings } = forRegion(loaded.model, options.region);
   const catalogue = options.liveCatalogue === undefined ? loadInstanceCatalogue() : await options.liveCatalogue(model.region);
-  const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource: options.workload });
+  const ephemeralStorage = loadEphemeralStorage(options.config, options.env);
+  const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource: options.workload, ephemeralStorage });
   return warnings.length === 0 ? plan : { ...plan, json: { ...plan.json, warnings: [...warnings, ...plan.json.warnings] } };
 }

@@ -24,6 +24,8 @@ export interface PlanInput {
   readonly catalogue: InstanceCatalogue;
   readonly workload: Workload;
   readonly workloadSource: string;
+  /** The ephemeral storage of each node class's nodes, in bytes, by name (node-class-storage.ts); without it, ephemeral storage is not packed. */
+  readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
 function scenarioJson(name: Scenario["name"], result: ProvisioningResult): ScenarioJson {
@@ -105,7 +107,14 @@ export function buildPlan(input: PlanInput): Plan {
   const onFargate = (g: PodGroup) => fargateProfileFor(g.namespace, g.labels, cluster.fargateProfiles) !== undefined;
   const fargateGroups = running.filter(onFargate);
   const nodeGroups = running.filter((g) => !onFargate(g));
-  const simulation = { cluster, catalogue: input.catalogue, prices, groups: nodeGroups, daemonSets: workload.daemonSets };
+  const simulation = {
+    cluster,
+    catalogue: input.catalogue,
+    prices,
+    groups: nodeGroups,
+    daemonSets: workload.daemonSets,
+    ephemeralStorage: input.ephemeralStorage,
+  };
 
   const scenarios = scenariosFor(
     prices.spotKnown,

@@ -23,6 +23,8 @@ export interface SimulationInput {
   readonly daemonSets: readonly DaemonSetShape[];
   /** Nodes already running, with the pods bound to them: the plan adds to them before it launches more. */
   readonly existingNodes?: readonly StateNode[];
+  /** The ephemeral storage of each node class's nodes, in bytes (node-class-storage.ts); without it, ephemeral storage is not packed. */
+  readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
 /** Karpenter tries NodePools by descending weight; equal weights by name, later in the alphabet first (OrderByWeight). */
@@ -64,7 +66,14 @@ export interface ScenarioRun {
 export function simulateScenario(scenario: Scenario, input: SimulationInput): ScenarioRun {
   const { cluster } = input;
   const { zones, known } = clusterZones(cluster);
-  const context = { catalogue: input.catalogue, prices: input.prices, region: cluster.region, zones, zonesKnown: known };
+  const context = {
+    catalogue: input.catalogue,
+    prices: input.prices,
+    region: cluster.region,
+    zones,
+    zonesKnown: known,
+    ephemeralStorage: input.ephemeralStorage,
+  };
   const fits = new FitCache(input.catalogue.labelKeys, cluster.region);
   const daemonSets = [...systemDaemonSets(cluster.nodeDaemonSets), ...input.daemonSets];
   const pools = poolOrder(cluster.pools).map((pool) => withDaemonOverhead(poolOfferings(pool, scenario.rewrite(pool), context), daemonSets, fits));

@@ -1,6 +1,9 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
+import { formatBytes } from "../../shared/quantity";
 import type { PoolModel } from "../model";
+import { EPHEMERAL_STORAGE } from "../workload/workload-model";
 import type { PoolOfferings } from "./pool-offerings";
+import type { Resources } from "./resources";
 
 // A NodePool as the scheduler opens NodeClaims from it: its offerings (the instance types it may launch, each
 // with its DaemonSet overhead), the requirements whose minValues every NodeClaim must keep meeting, and whether
@@ -19,5 +22,20 @@ export class NodeClaimTemplate {
 
   get pool(): PoolModel {
     return this.offerings.pool;
+  }
+
+  /**
+   * Why no node of the pool can hold a pod for its ephemeral storage, when none can: every type of a node class
+   * offers the same (what kubelet leaves of the root volume), less what the DaemonSets on it request.
+   */
+  ephemeralStorageShortfall(requests: Resources): string | undefined {
+    const wanted = requests.extended[EPHEMERAL_STORAGE] ?? 0;
+    if (wanted === 0) return undefined;
+    const offered = Math.max(
+      0,
+      ...this.offerings.candidates.map((c) => (c.allocatable.extended[EPHEMERAL_STORAGE] ?? 0) - (c.overhead.extended[EPHEMERAL_STORAGE] ?? 0)),
+    );
+    if (wanted <= offered) return undefined;
+    return `the pod requests ${formatBytes(wanted)} of ephemeral storage; its nodes offer ${formatBytes(offered)} (what kubelet leaves of node class ${this.pool.nodeClass.name}'s root volume, less the DaemonSets' share)`;
   }
 }

@@ -11,7 +11,7 @@ import type { NamespaceScope, PodAffinityTerm, PodShape, PreferredNodeTerm, Spre
 // @see https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/
 // @see https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/
 
-type Placement = Pick<
+export type Placement = Pick<
   PodShape,
   | "nodeSelector"
   | "affinityTerms"
@@ -24,7 +24,8 @@ type Placement = Pick<
   | "tolerations"
 >;
 
-function requirementsOf(expressions: unknown, path: string, report: Report): Requirement[] {
+/** A node selector term's matchExpressions, keys read as Karpenter reads them; problems go to `report`. */
+export function requirementsOf(expressions: unknown, path: string, report: Report): Requirement[] {
   if (expressions === undefined) return [];
   if (!Array.isArray(expressions)) {
     report(path, expressions, "must be a list of {key, operator, values}");

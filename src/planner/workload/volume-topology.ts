@@ -1,0 +1,183 @@
+import type { Requirement } from "../../instance-catalogue/requirements";
+import { LABEL, normalizedLabel } from "../../shared/vocabulary/well-known-labels";
+import { requirementsOf } from "./pod-scheduling";
+import type { ClaimSpec } from "./pod-spec";
+import { at, isRecord, type Raw, type Report } from "./raw-object";
+
+// Where a pod's persistent volumes let it run, as Karpenter reads them before it schedules: a claim bound to a
+// volume takes the volume's node affinity (its first term; a local or hostPath volume's hostname left out); an
+// unbound claim takes its StorageClass's allowedTopologies (the first term), and Karpenter ignores the pod while
+// the claim names no class, or names one that binds Immediate (the volume is then made before any node exists
+// for the pod). A claim binds at once to a volume of the workload that names it (claimRef) or that matches its
+// class, size and access modes, as the PersistentVolume controller binds them, unless its class waits for the
+// first consumer. What the workload does not hold is assumed, and the plan says so.
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/volumetopology.go
+//      (Inject, getPersistentVolumeRequirements, getStorageClassRequirements, ValidatePersistentVolumeClaims)
+
+interface StorageClassSpec {
+  readonly waitsForConsumer: boolean;
+  readonly topology: readonly Requirement[];
+  readonly isDefault: boolean;
+}
+
+interface ClaimObject {
+  /** Undefined: not written (the default class, if any); "": no class at all. */
+  readonly storageClassName: string | undefined;
+  readonly volumeName: string | undefined;
+  readonly storage: number | undefined;
+  readonly accessModes: readonly string[];
+}
+
+interface VolumeObject {
+  readonly name: string;
+  readonly storageClassName: string;
+  readonly storage: number;
+  readonly accessModes: readonly string[];
+  /** "namespace/name" of the claim it is reserved for. */
+  readonly claimRef: string | undefined;
+  readonly requirements: readonly Requirement[];
+}
+
+export interface VolumeObjects {
+  readonly classes: Map<string, StorageClassSpec>;
+  /** By "namespace/name". */
+  readonly claims: Map<string, ClaimObject>;
+  readonly volumes: Map<string, VolumeObject>;
+}
+
+export const noVolumeObjects = (): VolumeObjects => ({ classes: new Map(), claims: new Map(), volumes: new Map() });
+
+/** What a pod's claims make of it: requirements to add, or why Karpenter ignores it, and what had to be assumed. */
+export interface VolumeTopology {
+  readonly requirements: readonly Requirement[];
+  readonly ignoredBecause: string | undefined;
+  /** What was assumed of objects the workload does not hold ("StorageClass gp3 is not in the workload: ..."). */
+  readonly assumed: readonly string[];
+}
+
+const stringList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+const stringOr = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+/** Records a StorageClass, PersistentVolumeClaim or PersistentVolume document; other kinds are not volumes. */
+export function readVolumeObject(
+  kind: string,
+  object: Raw,
+  name: string,
+  namespace: string,
+  storageOf: (v: unknown) => number | undefined,
+  report: Report,
+  into: VolumeObjects,
+): boolean {
+  const spec = isRecord(object.spec) ? object.spec : {};
+  if (kind === "StorageClass") {
+    const first =
+      Array.isArray(object.allowedTopologies) && isRecord(object.allowedTopologies[0]) ? object.allowedTopologies[0].matchLabelExpressions : undefined;
+    const topology = (Array.isArray(first) ? first : []).flatMap((e): Requirement[] =>
+      isRecord(e) && typeof e.key === "string" ? [{ key: normalizedLabel(e.key), operator: "In", values: stringList(e.values) }] : [],
+    );
+    const isDefault = at(object, ["metadata", "annotations", "storageclass.kubernetes.io/is-default-class"]) === "true";
+    into.classes.set(name, { waitsForConsumer: object.volumeBindingMode === "WaitForFirstConsumer", topology, isDefault });
+    return true;
+  }
+  if (kind === "PersistentVolumeClaim") {
+    into.claims.set(`${namespace}/${name}`, {
+      storageClassName: stringOr(spec.storageClassName),
+      volumeName: stringOr(spec.volumeName) || undefined,
+      storage: storageOf(at(spec, ["resources", "requests", "storage"])),
+      accessModes: stringList(spec.accessModes),
+    });
+    return true;
+  }
+  if (kind === "PersistentVolume") {
+    const terms = at(spec, ["nodeAffinity", "required", "nodeSelectorTerms"]);
+    const first = Array.isArray(terms) && isRecord(terms[0]) ? terms[0].matchExpressions : undefined;
+    const onHost = spec.local !== undefined || spec.hostPath !== undefined;
+    const requirements = requirementsOf(first, "spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions", report).filter(
+      (r) => !(onHost && r.key === LABEL.hostname),
+    );
+    const ref = isRecord(spec.claimRef) ? spec.claimRef : undefined;
+    into.volumes.set(name, {
+      name,
+      storageClassName: stringOr(spec.storageClassName) ?? "",
+      storage: storageOf(at(spec, ["capacity", "storage"])) ?? 0,
+      accessModes: stringList(spec.accessModes),
+      claimRef: typeof ref?.name === "string" ? `${stringOr(ref.namespace) ?? "default"}/${ref.name}` : undefined,
+      requirements,
+    });
+    return true;
+  }
+  return false;
+}
+
+/** The volume a claim of the workload binds to at once: one reserved for it, else the smallest that matches (pv_controller findBestMatchForClaim). */
+function staticMatch(id: string, claim: ClaimObject, className: string, objects: VolumeObjects): VolumeObject | undefined {
+  const volumes = [...objects.volumes.values()];
+  const reserved = volumes.find((v) => v.claimRef === id);
+  if (reserved !== undefined) return reserved;
+  return volumes
+    .filter(
+      (v) =>
+        v.claimRef === undefined &&
+        v.storageClassName === className &&
+        v.storage >= (claim.storage ?? 0) &&
+        claim.accessModes.every((mode) => v.accessModes.includes(mode)),
+    )
+    .sort((a, b) => a.storage - b.storage)[0];
+}
+
+/** Where one claim lets the pod run. */
+function claimTopology(claim: ClaimSpec, namespace: string, objects: VolumeObjects): VolumeTopology {
+  const id = claim.kind === "named" ? `${namespace}/${claim.name}` : undefined;
+  const found: ClaimObject | undefined =
+    claim.kind === "named"
+      ? objects.claims.get(`${namespace}/${claim.name}`)
+      : { storageClassName: claim.storageClassName, volumeName: claim.volumeName, storage: undefined, accessModes: [] };
+  const label = claim.kind === "named" ? `PersistentVolumeClaim ${id}` : claim.what;
+  if (found === undefined)
+    return { requirements: [], ignoredBecause: undefined, assumed: [`${label} is not in the workload: assumed bound to a volume any zone can mount`] };
+  const bound = (volumeName: string): VolumeTopology => {
+    const volume = objects.volumes.get(volumeName);
+    return {
+      requirements: volume?.requirements ?? [],
+      ignoredBecause: undefined,
+      assumed: volume === undefined ? [`PersistentVolume ${volumeName} is not in the workload: assumed to allow every zone`] : [],
+    };
+  };
+  if (found.volumeName !== undefined) return bound(found.volumeName);
+  const defaultClass = [...objects.classes.entries()].find(([, c]) => c.isDefault)?.[0];
+  const className = found.storageClassName ?? defaultClass ?? "";
+  const storageClass = objects.classes.get(className);
+  if (id !== undefined && storageClass?.waitsForConsumer !== true) {
+    const volume = staticMatch(id, found, className, objects);
+    if (volume !== undefined) return bound(volume.name);
+  }
+  if (className === "") {
+    return {
+      requirements: [],
+      ignoredBecause: `${label} is not bound and names no StorageClass, and the workload marks none as the default (EKS 1.30 and later has no default class): Karpenter ignores the pod ("unbound pvc must define a storage class")`,
+      assumed: [],
+    };
+  }
+  if (storageClass === undefined) {
+    const assumption = `StorageClass ${className} is not in the workload: assumed to be in the cluster, binding WaitForFirstConsumer with no allowedTopologies`;
+    return { requirements: [], ignoredBecause: undefined, assumed: [assumption] };
+  }
+  if (!storageClass.waitsForConsumer) {
+    return {
+      requirements: [],
+      ignoredBecause: `${label} is not bound and its StorageClass ${className} binds Immediate (volumeBindingMode unset or Immediate): Karpenter ignores the pod until the volume is bound, which needs a node first; use WaitForFirstConsumer`,
+      assumed: [],
+    };
+  }
+  return { requirements: storageClass.topology, ignoredBecause: undefined, assumed: [] };
+}
+
+/** Where all of a pod's claims let it run: their requirements together, the first reason to ignore it, every assumption. */
+export function volumeTopology(claims: readonly ClaimSpec[], namespace: string, objects: VolumeObjects): VolumeTopology {
+  const each = claims.map((c) => claimTopology(c, namespace, objects));
+  return {
+    requirements: each.flatMap((t) => t.requirements),
+    ignoredBecause: each.find((t) => t.ignoredBecause !== undefined)?.ignoredBecause,
+    assumed: each.flatMap((t) => t.assumed),
+  };
+}
