@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import { readWorkload } from "../../../src/planner/workload/read-workload";
 import { MIB } from "../../../src/shared/quantity";
-import { planOf, scenario, workloadFile } from "../helpers";
+import { nodesOf, planOf, scenario, workloadFile } from "../helpers";
 
 // Published manifests, as users apply them (fixtures/real-workloads, each with its source and licence): each
 // plans without a refusal, and what it asks for is read as kubectl would apply it. The expected counts are
@@ -55,6 +55,23 @@ describe("published manifests", () => {
     expect(workload.warnings).toContain("kinds the planner does not know were skipped: PrometheusRule, ServiceMonitor");
     const plan = planOf(DEFAULT, path.join(REAL, "kube-prometheus"));
     expect(plan.json.daemonSets.map((d) => [d.id, d.nodes])).toEqual([["monitoring/node-exporter", scenario(plan, "as-configured").nodeCount]]);
+  });
+});
+
+describe("published manifests, what the cluster adds to them", () => {
+  it("Bank of Anthos: ephemeral-storage requests packed against the 44 GiB kubelet leaves of a 50 GiB root volume", () => {
+    const folder = path.join(REAL, "bank-of-anthos");
+    const storage = new Map(readWorkload(folder).groups.map((g) => [g.id, (g.pod.extended["ephemeral-storage"] ?? 0) / MIB]));
+    // balance-reader, ledger-writer and transaction-history 0.5Gi; contacts and userservice 0.25Gi; the rest none.
+    expect([...storage.entries()].filter(([, mib]) => mib > 0)).toEqual([
+      ["default/balancereader", 512],
+      ["default/contacts", 256],
+      ["default/ledgerwriter", 512],
+      ["default/transactionhistory", 512],
+      ["default/userservice", 256],
+    ]);
+    const asConfigured = scenario(planOf(DEFAULT, folder), "as-configured");
+    expect(nodesOf(asConfigured)).toEqual(["c6g.large spot 9 pods"]);
   });
 });
 
