@@ -167,8 +167,6 @@ export function readWorkload(target: string, stdin: () => Buffer = readStdin): W
       `objects of kinds that create pods, which the planner does not read, were skipped; their pods are not in the plan: ${result.podCreators.join(", ")}`,
     );
   for (const [assumption, ids] of assumed) warnings.push(`${assumption}: ${[...ids].join(", ")}`);
-  const cron = groups.filter((g) => g.kind === "CronJob").map((g) => g.id);
-  if (cron.length > 0) warnings.push(`CronJobs are planned as if their Job were running: ${cron.join(", ")}`);
   return { groups, daemonSets, warnings };
 }
 

@@ -76,7 +76,6 @@ describe("reading workload YAML", () => {
     expect(workload.warnings).toEqual([
       "pods without CPU or memory requests count as zero: default/rs",
       "objects of kinds that create pods, which the planner does not read, were skipped; their pods are not in the plan: Rollout default/r (argoproj.io/v1alpha1)",
-      "CronJobs are planned as if their Job were running: default/cj",
     ]);
   });
 
