@@ -3,6 +3,7 @@ import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
 import { daemonRequests, daemonSetRunsOnNode } from "./daemon-overhead";
 import { FITS, type FitOrReason, refuse } from "./fit-or-reason";
+import { HostPortUsage } from "./host-port-usage";
 import type { PodData } from "./pod-data";
 import type { SchedulingForm } from "./preferences";
 import { addResources, fits, type Resources, requestsOfPods } from "./resources";
@@ -38,6 +39,8 @@ export class ExistingNode {
   private readonly addedRuns: { readonly group: PodGroup; count: number }[] = [];
   /** Whether a form's requirements hold for the node's labels, by form. */
   private readonly labelsAllow = new Map<string, FitOrReason>();
+  /** The host ports its pods and its DaemonSet pods bind. */
+  private readonly hostPorts: HostPortUsage;
 
   /** `daemonSets`: every DaemonSet of the cluster; those whose pods belong on this node and are missing get room kept. */
   constructor(
@@ -49,6 +52,10 @@ export class ExistingNode {
     const capacityType = state.labels[LABEL.capacityType];
     this.placement = { host: state.name, zones: zone === undefined ? [] : [zone], capacityTypes: capacityType === undefined ? [] : [capacityType] };
     this.runs = state.pods.map(({ group, count }) => ({ group, count }));
+    this.hostPorts = new HostPortUsage([
+      ...state.daemonSetPods.flatMap((ds) => (ds.pod.hostPorts ?? []).map((port) => ({ port, by: `DaemonSet ${ds.id}` }))),
+      ...state.pods.flatMap(({ group }) => (group.pod.hostPorts ?? []).map((port) => ({ port, by: group.id }))),
+    ]);
     this.requestedSoFar = requestsOfPods(state.pods);
     const running = daemonRequests(state.daemonSetPods);
     const belonging = daemonRequests(daemonSets.filter((ds) => daemonSetRunsOnNode(ds, state.labels, state.taints)));
@@ -94,6 +101,8 @@ export class ExistingNode {
   add(pod: PodData, form: SchedulingForm): FitOrReason {
     const taint = untoleratedTaint(form.tolerations, this.state.taints);
     if (taint !== undefined) return refuse(`does not tolerate the taint ${formatTaint(taint)}`);
+    const portTaken = this.hostPorts.conflict(pod.group.pod.hostPorts);
+    if (portTaken !== undefined) return refuse(portTaken);
     if (!fits(pod.requests, this.requestedSoFar, this.daemons, this.state.allocatable)) return EXCEEDS_NODE_RESOURCES_REFUSAL;
     const allowed = this.allows(form);
     if (!allowed.ok) return allowed;
@@ -104,6 +113,7 @@ export class ExistingNode {
     this.free.cpu -= r.cpu;
     this.free.memory -= r.memory;
     this.free.pods -= r.pods;
+    this.hostPorts.add(pod.group.pod.hostPorts, pod.group.id);
     for (const runs of [this.runs, this.addedRuns]) {
       const last = runs[runs.length - 1];
       if (last?.group === pod.group) last.count++;

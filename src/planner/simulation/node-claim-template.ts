@@ -1,7 +1,7 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
 import { formatBytes } from "../../shared/quantity";
 import type { PoolModel } from "../model";
-import { EPHEMERAL_STORAGE } from "../workload/workload-model";
+import { EPHEMERAL_STORAGE, type HostPort } from "../workload/workload-model";
 import type { PoolOfferings } from "./pool-offerings";
 import type { Resources } from "./resources";
 
@@ -12,12 +12,19 @@ import type { Resources } from "./resources";
 
 export class NodeClaimTemplate {
   readonly minValues: readonly Requirement[];
+  /**
+   * The host ports of the DaemonSets that run on the pool's nodes (on any of its types), held on every NodeClaim
+   * from the start (scheduler.go getDaemonHostPortUsage).
+   */
+  readonly daemonHostPorts: readonly { readonly port: HostPort; readonly by: string }[];
 
   constructor(
     readonly offerings: PoolOfferings,
     readonly spotKnown: boolean,
   ) {
     this.minValues = offerings.pool.requirements.filter((r) => r.minValues !== undefined);
+    const daemonSets = new Set(offerings.candidates.flatMap((c) => c.daemonSets));
+    this.daemonHostPorts = [...daemonSets].flatMap((ds) => (ds.pod.hostPorts ?? []).map((port) => ({ port, by: `DaemonSet ${ds.id}` })));
   }
 
   get pool(): PoolModel {
