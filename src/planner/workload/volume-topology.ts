@@ -109,21 +109,51 @@ export function readVolumeObject(
   return false;
 }
 
-/** The volume a claim of the workload binds to at once: one reserved for it, else the smallest that matches (pv_controller findBestMatchForClaim). */
-function staticMatch(id: string, claim: ClaimObject, className: string, objects: VolumeObjects): VolumeObject | undefined {
-  const volumes = [...objects.volumes.values()];
-  const reserved = volumes.find((v) => v.claimRef === id);
-  if (reserved !== undefined) return reserved;
-  return volumes
-    .filter(
-      (v) =>
-        v.claimRef === undefined &&
-        v.storageClassName === className &&
-        v.storage >= (claim.storage ?? 0) &&
-        claim.accessModes.every((mode) => v.accessModes.includes(mode)),
-    )
-    .sort((a, b) => a.storage - b.storage)[0];
+/** The class a claim of the workload asks for: its own, else the workload's default (none on EKS 1.30+ unless one is marked), else none (""). */
+function classOf(claim: ClaimObject, objects: VolumeObjects): string {
+  return claim.storageClassName ?? [...objects.classes.entries()].find(([, c]) => c.isDefault)?.[0] ?? "";
 }
+
+/**
+ * Which volume of the workload each of its claims binds to at once, as the PersistentVolume controller binds
+ * them: a claim that names its volume, or that a volume names (claimRef), to that one; then each other claim, in
+ * the order of the files, to the smallest free volume of its class, size and access modes (findBestMatchForClaim),
+ * unless its class waits for the first consumer (the scheduler binds those with the pod).
+ */
+function staticBindings(objects: VolumeObjects): Map<string, string> {
+  const bound = new Map<string, string>();
+  const taken = new Set<string>();
+  const volumes = [...objects.volumes.values()];
+  for (const [id, claim] of objects.claims) {
+    const reserved = claim.volumeName ?? volumes.find((v) => v.claimRef === id)?.name;
+    if (reserved !== undefined) {
+      bound.set(id, reserved);
+      taken.add(reserved);
+    }
+  }
+  for (const v of volumes) if (v.claimRef !== undefined) taken.add(v.name);
+  for (const [id, claim] of objects.claims) {
+    const className = classOf(claim, objects);
+    if (bound.has(id) || objects.classes.get(className)?.waitsForConsumer === true) continue;
+    const match = volumes
+      .filter(
+        (v) =>
+          !taken.has(v.name) &&
+          v.storageClassName === className &&
+          v.storage >= (claim.storage ?? 0) &&
+          claim.accessModes.every((m) => v.accessModes.includes(m)),
+      )
+      .sort((a, b) => a.storage - b.storage)[0];
+    if (match !== undefined) {
+      bound.set(id, match.name);
+      taken.add(match.name);
+    }
+  }
+  return bound;
+}
+
+/** Worked out once per workload: the claims and volumes do not change once read. */
+const bindingsOf = new WeakMap<VolumeObjects, Map<string, string>>();
 
 /** Where one claim lets the pod run. */
 function claimTopology(claim: ClaimSpec, namespace: string, objects: VolumeObjects): VolumeTopology {
@@ -144,13 +174,17 @@ function claimTopology(claim: ClaimSpec, namespace: string, objects: VolumeObjec
     };
   };
   if (found.volumeName !== undefined) return bound(found.volumeName);
-  const defaultClass = [...objects.classes.entries()].find(([, c]) => c.isDefault)?.[0];
-  const className = found.storageClassName ?? defaultClass ?? "";
-  const storageClass = objects.classes.get(className);
-  if (id !== undefined && storageClass?.waitsForConsumer !== true) {
-    const volume = staticMatch(id, found, className, objects);
-    if (volume !== undefined) return bound(volume.name);
+  if (id !== undefined) {
+    let bindings = bindingsOf.get(objects);
+    if (bindings === undefined) {
+      bindings = staticBindings(objects);
+      bindingsOf.set(objects, bindings);
+    }
+    const volume = bindings.get(id);
+    if (volume !== undefined) return bound(volume);
   }
+  const className = classOf(found, objects);
+  const storageClass = objects.classes.get(className);
   if (className === "") {
     return {
       requirements: [],
