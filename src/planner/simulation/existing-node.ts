@@ -101,7 +101,7 @@ export class ExistingNode {
   add(pod: PodData, form: SchedulingForm): FitOrReason {
     const taint = untoleratedTaint(form.tolerations, this.state.taints);
     if (taint !== undefined) return refuse(`does not tolerate the taint ${formatTaint(taint)}`);
-    const portTaken = this.hostPorts.conflict(pod.group.pod.hostPorts);
+    const portTaken = pod.hostPorts === undefined ? undefined : this.hostPorts.conflict(pod.hostPorts);
     if (portTaken !== undefined) return refuse(portTaken);
     if (!fits(pod.requests, this.requestedSoFar, this.daemons, this.state.allocatable)) return EXCEEDS_NODE_RESOURCES_REFUSAL;
     const allowed = this.allows(form);
@@ -113,7 +113,7 @@ export class ExistingNode {
     this.free.cpu -= r.cpu;
     this.free.memory -= r.memory;
     this.free.pods -= r.pods;
-    this.hostPorts.add(pod.group.pod.hostPorts, pod.group.id);
+    if (pod.hostPorts !== undefined) this.hostPorts.add(pod.hostPorts, pod.group.id);
     for (const runs of [this.runs, this.addedRuns]) {
       const last = runs[runs.length - 1];
       if (last?.group === pod.group) last.count++;

@@ -22,8 +22,8 @@ export class HostPortUsage {
   }
 
   /** Why the ports cannot be bound beside those held, or undefined when they can. */
-  conflict(ports: readonly HostPort[] | undefined): string | undefined {
-    if (ports === undefined || this.held.length === 0) return undefined;
+  conflict(ports: readonly HostPort[]): string | undefined {
+    if (this.held.length === 0) return undefined;
     for (const port of ports) {
       const taken = this.held.find((h) => clash(h.port, port));
       if (taken !== undefined) return `host port ${formatHostPort(port)} is taken on the node by ${taken.by}`;
@@ -32,7 +32,7 @@ export class HostPortUsage {
   }
 
   /** Binds the ports of one more pod. */
-  add(ports: readonly HostPort[] | undefined, by: string): void {
-    for (const port of ports ?? []) this.held.push({ port, by });
+  add(ports: readonly HostPort[], by: string): void {
+    for (const port of ports) this.held.push({ port, by });
   }
 }

@@ -45,8 +45,8 @@ export class NodeClaim {
   private least: Free = { cpu: 0, memory: 0, pods: 0 };
   /** An acceptance mask already known to admit every viable type. */
   private covered: Uint8Array | undefined;
-  /** The host ports its pods and its DaemonSets bind. */
-  private readonly hostPorts: HostPortUsage;
+  /** The host ports its pods and its DaemonSets bind; undefined while none does. */
+  private hostPorts: HostPortUsage | undefined;
 
   /** `instanceTypes`: the pool's types within its remaining limits. */
   constructor(
@@ -60,7 +60,7 @@ export class NodeClaim {
     this.viable = instanceTypes;
     this.zonesLeft = template.offerings.zones;
     this.capacityTypesLeft = template.offerings.capacityTypes;
-    this.hostPorts = new HostPortUsage(template.daemonHostPorts);
+    this.hostPorts = template.daemonHostPorts.length === 0 ? undefined : new HostPortUsage(template.daemonHostPorts);
     this.bounds();
   }
 
@@ -124,7 +124,7 @@ export class NodeClaim {
     const poolFit = this.fitCache.fit(form, this.template.offerings);
     if (!poolFit.ok) return poolFit;
     const fit = poolFit.value;
-    const portTaken = this.hostPorts.conflict(pod.group.pod.hostPorts);
+    const portTaken = pod.hostPorts === undefined ? undefined : this.hostPorts?.conflict(pod.hostPorts);
     if (portTaken !== undefined) return refuse(portTaken);
     if (this.cannotHold(pod.requests)) return NO_ROOM_REFUSAL;
     const capacityTypes = this.capacityTypesLeft.filter((t) => fit.capacityTypes.includes(t));
@@ -166,7 +166,7 @@ export class NodeClaim {
     this.zonesLeft = placement.zones;
     this.capacityTypesLeft = placement.capacityTypes;
     this.covered = fit.accepts;
-    this.hostPorts.add(pod.group.pod.hostPorts, pod.group.id);
+    if (pod.hostPorts !== undefined) (this.hostPorts ??= new HostPortUsage()).add(pod.hostPorts, pod.group.id);
     const last = this.runs[this.runs.length - 1];
     if (last?.group === pod.group) last.count++;
     else this.runs.push({ group: pod.group, count: 1 });

@@ -68,25 +68,39 @@ export function admittedPod(facts: PodSpecFacts | undefined, namespace: string, 
   const volumes = volumeTopology(facts.claims, namespace, objects.volumes);
   const { placement } = facts;
   const scheduling = runtimeClass === undefined ? [] : Object.entries(runtimeClass.nodeSelector);
+  // Every field written out, in PodShape's order: pods built alike share one shape, which the scheduler's hot
+  // paths read millions of times.
   const pod: PodShape = {
     cpuMillis: cpu ?? 0,
     memoryBytes: memory ?? 0,
     extended,
-    ...placement,
-    nodeSelector: [
-      ...placement.nodeSelector,
-      ...scheduling.map(([key, value]): Requirement => ({ key: normalizedLabel(key), operator: "In", values: [value] })),
-    ],
+    nodeSelector:
+      scheduling.length === 0
+        ? placement.nodeSelector
+        : [...placement.nodeSelector, ...scheduling.map(([key, value]): Requirement => ({ key: normalizedLabel(key), operator: "In", values: [value] }))],
     affinityTerms: withRequirements(placement.affinityTerms, volumes.requirements),
+    preferredAffinity: placement.preferredAffinity,
+    podAffinity: placement.podAffinity,
+    preferredPodAffinity: placement.preferredPodAffinity,
+    podAntiAffinity: placement.podAntiAffinity,
+    preferredPodAntiAffinity: placement.preferredPodAntiAffinity,
+    topologySpread: placement.topologySpread,
     tolerations: runtimeClass === undefined ? placement.tolerations : [...placement.tolerations, ...runtimeClass.tolerations],
     hasRequests: requested("cpu") || requested("memory"),
-    ...(facts.hostPorts.length > 0 ? { hostPorts: facts.hostPorts } : {}),
-    ...(facts.hostNetwork ? { hostNetwork: true } : {}),
-    ...(facts.privileged ? { privileged: true } : {}),
   };
   const missingClass =
     facts.runtimeClassName !== undefined && runtimeClass === undefined
       ? [`RuntimeClass ${facts.runtimeClassName} is not in the workload: its pods are planned without its overhead`]
       : [];
-  return { pod, ignoredBecause: volumes.ignoredBecause, assumed: [...missingClass, ...volumes.assumed] };
+  // What few pods have is added to those only.
+  const onHost = facts.hostPorts.length > 0 || facts.hostNetwork || facts.privileged;
+  const admitted = onHost
+    ? {
+        ...pod,
+        ...(facts.hostPorts.length > 0 ? { hostPorts: facts.hostPorts } : {}),
+        ...(facts.hostNetwork ? { hostNetwork: true } : {}),
+        ...(facts.privileged ? { privileged: true } : {}),
+      }
+    : pod;
+  return { pod: admitted, ignoredBecause: volumes.ignoredBecause, assumed: [...missingClass, ...volumes.assumed] };
 }

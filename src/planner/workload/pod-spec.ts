@@ -152,6 +152,10 @@ function podLevelResources(value: unknown, specs: readonly ContainerSpec[], path
   return amounts;
 }
 
+/** Most pods bind no host port and mount no claim: they share one empty list, kept until every file is read. */
+const NONE: readonly never[] = [];
+const orNone = <T>(list: readonly T[]): readonly T[] => (list.length === 0 ? NONE : list);
+
 const privileged = (c: Raw) => isRecord(c.securityContext) && c.securityContext.privileged === true;
 
 /** A pod spec as written; problems go to `report` with their path under `path`. Undefined when it is not a pod spec at all. */
@@ -176,10 +180,10 @@ export function readPodSpec(spec: unknown, path: string, report: Report): PodSpe
     podResources: podLevelResources(spec.resources, specs, `${path}.resources`, report),
     placement: placementOf(spec, path, report),
     hostNetwork,
-    hostPorts: hostPortsOf(app, hostNetwork, path, report),
+    hostPorts: orNone(hostPortsOf(app, hostNetwork, path, report)),
     privileged: [...app, ...init].some(privileged),
     nodeName: typeof spec.nodeName === "string" && spec.nodeName !== "" ? spec.nodeName : undefined,
     runtimeClassName: typeof spec.runtimeClassName === "string" && spec.runtimeClassName !== "" ? spec.runtimeClassName : undefined,
-    claims: claimsOf(spec, path, report),
+    claims: orNone(claimsOf(spec, path, report)),
   };
 }

@@ -184,13 +184,26 @@ function admitAll(result: ObjectResult): {
     return admitted;
   };
   const pinned = new Set<PodGroup>();
-  const groups = [...result.groups.values()].map((written): PodGroup => {
-    const { facts, ...draft } = written;
-    const { pod, ignoredBecause } = admit(facts, draft.namespace, draft.id);
-    const group = ignoredBecause === undefined ? { ...draft, pod } : { ...draft, pod, ignoredBecause };
+  const groups: PodGroup[] = [];
+  // Each draft is let go once admitted: a plan of a hundred thousand distinct pods holds one copy at a time.
+  for (const [key, written] of result.groups) {
+    result.groups.delete(key);
+    const { pod, ignoredBecause } = admit(written.facts, written.namespace, written.id);
+    const { id, kind, namespace, name, labels, replicas, file, boundTo, orderedReady } = written;
+    // Written out, not spread: groups built alike share one shape, which the scheduler reads in its hot paths.
+    const common: PodGroup = { id, kind, namespace, name, labels, replicas, pod, file };
+    const group: PodGroup =
+      boundTo === undefined && orderedReady === undefined && ignoredBecause === undefined
+        ? common
+        : {
+            ...common,
+            ...(boundTo === undefined ? {} : { boundTo }),
+            ...(orderedReady === undefined ? {} : { orderedReady }),
+            ...(ignoredBecause === undefined ? {} : { ignoredBecause }),
+          };
     if (result.pinnedToZero.has(written)) pinned.add(group);
-    return group;
-  });
+    groups.push(group);
+  }
   const daemonSets = [...result.daemonSets.values()].map(({ id, namespace, facts, file }) => ({ id, pod: admit(facts, namespace, id).pod, file }));
   return { groups, pinned, daemonSets, assumed };
 }
