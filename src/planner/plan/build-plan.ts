@@ -106,7 +106,7 @@ function preferCheaperPacking(scenarios: readonly Scenario[], runs: ScenarioRun[
  * volumes Karpenter ignores) among its unschedulable pods: the steady ones, and in jobs-burst the Jobs' too.
  */
 function withHeld(scenario: Scenario, result: ProvisioningResult, destinations: PodDestinations): ProvisioningResult {
-  const held = [...destinations.held, ...(scenario.jobs === true ? destinations.heldJobs : [])];
+  const held = [...destinations.steady.held, ...(scenario.jobs === true ? destinations.jobs.held : [])];
   const count = (h: (typeof held)[number]) => (scenario.scaleUp === true ? (h.group.autoscaling?.maxReplicas ?? h.group.replicas) : h.group.replicas);
   const more = held.filter((h) => count(h) > 0).map((h) => ({ id: h.group.id, count: count(h), reason: h.reason }));
   return more.length === 0 ? result : { ...result, unschedulable: [...result.unschedulable, ...more] };
@@ -120,7 +120,7 @@ function workloadCounts(source: string, destinations: PodDestinations, asConfigu
   const fargatePods = replicas(destinations.fargate);
   const unschedulablePods = asConfigured.unschedulable.reduce((s, u) => s + u.count, 0);
   const boundPods = replicas(destinations.boundToNodes.filter((g) => !runsToCompletion(g)));
-  const jobPods = replicas(destinations.jobs) + replicas(destinations.heldJobs.map((h) => h.group));
+  const jobPods = replicas(destinations.jobs.nodes) + replicas(destinations.jobs.held.map((h) => h.group));
   return { source, pods: nodePods + fargatePods + unschedulablePods + boundPods, nodePods, fargatePods, unschedulablePods, boundPods, jobPods };
 }
 
@@ -129,13 +129,14 @@ export function buildPlan(input: PlanInput): Plan {
   const { cluster, workload } = input;
   const running = workload.groups.filter((g) => g.replicas > 0 || (g.autoscaling?.maxReplicas ?? 0) > 0);
   const destinations = podDestinations(running, cluster.fargateProfiles);
-  const { nodes: nodeGroups, fargate: fargateGroups } = destinations;
+  const { steady, jobs, fargate: fargateGroups } = destinations;
+  const nodeGroups = steady.nodes;
   const simulation = {
     cluster,
     catalogue: input.catalogue,
     prices,
     groups: nodeGroups,
-    jobs: destinations.jobs,
+    jobs: jobs.nodes,
     daemonSets: workload.daemonSets,
     ephemeralStorage: input.ephemeralStorage,
   };
@@ -143,7 +144,7 @@ export function buildPlan(input: PlanInput): Plan {
   const scenarios = scenariosFor(
     prices.spotKnown,
     nodeGroups.some((g) => g.autoscaling !== undefined),
-    destinations.jobs.length + destinations.heldJobs.length > 0,
+    jobs.nodes.length + jobs.held.length > 0,
   );
   const simulated = preferCheaperPacking(
     scenarios,

@@ -114,7 +114,7 @@ const pods = (n: number) => `${n} pod${n === 1 ? "" : "s"}`;
 /** Pods the steady state leaves out (Jobs), and pods already bound to a node: what the plan does with them. */
 function placementWarnings({ destinations }: WarningInput): string[] {
   const warnings: string[] = [];
-  const jobs = [...destinations.jobs, ...destinations.heldJobs.map((h) => h.group)];
+  const jobs = [...destinations.jobs.nodes, ...destinations.jobs.held.map((h) => h.group)];
   if (jobs.length > 0) {
     const each = jobs.map((g) => `${g.id} (${pods(g.replicas)}${g.kind === "CronJob" ? ", CronJob" : ""})`);
     warnings.push(

@@ -15,19 +15,21 @@ export interface HeldPods {
   readonly reason: string;
 }
 
-export interface PodDestinations {
-  /** Steady pods for Karpenter's nodes. */
+/** Pods for Karpenter's nodes, and pods no node will run (with why). */
+export interface ForKarpenter {
   readonly nodes: readonly PodGroup[];
-  /** Pods of Jobs and CronJobs for Karpenter's nodes: the jobs-burst scenario's. */
-  readonly jobs: readonly PodGroup[];
+  readonly held: readonly HeldPods[];
+}
+
+export interface PodDestinations {
+  /** The steady state's pods. */
+  readonly steady: ForKarpenter;
+  /** The pods of Jobs and CronJobs: the jobs-burst scenario's. */
+  readonly jobs: ForKarpenter;
   /** Steady pods Fargate runs. */
   readonly fargate: readonly PodGroup[];
   /** Pods bound to a named node from the start. */
   readonly boundToNodes: readonly PodGroup[];
-  /** Steady pods no node will run, and why. */
-  readonly held: readonly HeldPods[];
-  /** The same for the pods of Jobs and CronJobs. */
-  readonly heldJobs: readonly HeldPods[];
 }
 
 /** Jobs and CronJobs: their pods run to completion. */
@@ -43,33 +45,29 @@ function fargateRefuses(pod: PodShape): string | undefined {
 
 /** The workload's running groups, by where their pods go. */
 export function podDestinations(groups: readonly PodGroup[], profiles: readonly FargateProfileModel[]): PodDestinations {
-  const result = {
-    nodes: [] as PodGroup[],
-    jobs: [] as PodGroup[],
-    fargate: [] as PodGroup[],
-    boundToNodes: [] as PodGroup[],
-    held: [] as HeldPods[],
-    heldJobs: [] as HeldPods[],
-  };
+  const steady = { nodes: [] as PodGroup[], held: [] as HeldPods[] };
+  const jobs = { nodes: [] as PodGroup[], held: [] as HeldPods[] };
+  const fargate: PodGroup[] = [];
+  const boundToNodes: PodGroup[] = [];
   for (const group of groups) {
-    const job = runsToCompletion(group);
-    const hold = (reason: string) => (job ? result.heldJobs : result.held).push({ group, reason });
+    const mine = runsToCompletion(group) ? jobs : steady;
     if (group.boundTo !== undefined) {
-      result.boundToNodes.push(group);
+      boundToNodes.push(group);
       continue;
     }
     const profile = fargateProfileFor(group.namespace, group.labels, profiles);
     if (profile !== undefined) {
       const refused = fargateRefuses(group.pod);
       if (refused !== undefined)
-        hold(
-          `Fargate profile ${profile.name} selects it, and Fargate admits no pod with hostNetwork, hostPort or privileged containers (it has ${refused}): it stays Pending, and Karpenter does not provision for a pod Fargate's scheduler owns`,
-        );
-      else if (!job) result.fargate.push(group);
+        mine.held.push({
+          group,
+          reason: `Fargate profile ${profile.name} selects it, and Fargate admits no pod with hostNetwork, hostPort or privileged containers (it has ${refused}): it stays Pending, and Karpenter does not provision for a pod Fargate's scheduler owns`,
+        });
+      else if (mine === steady) fargate.push(group);
       continue;
     }
-    if (group.ignoredBecause !== undefined) hold(group.ignoredBecause);
-    else (job ? result.jobs : result.nodes).push(group);
+    if (group.ignoredBecause !== undefined) mine.held.push({ group, reason: group.ignoredBecause });
+    else mine.nodes.push(group);
   }
-  return result;
+  return { steady, jobs, fargate, boundToNodes };
 }

@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import { renderPlanTable } from "../../../src/planner/render/render-table";
-import { FIXTURES, nodesOf, planOf, scenario } from "../helpers";
+import { deployment, FIXTURES, nodesOf, planOf, scenario } from "../helpers";
 
 // Where pods go before Karpenter sees them: Jobs run to completion (the steady scenarios leave them out,
 // jobs-burst adds them), a pod that names its node is there already, and Fargate refuses hostNetwork, hostPort
@@ -25,16 +25,7 @@ describe("where pods go", () => {
   it("a CronJob's parallelism launches a node of its own beside the steady one while it runs", () => {
     const plan = planOf(
       DEFAULT,
-      `apiVersion: apps/v1
-kind: Deployment
-metadata: { name: web }
-spec:
-  replicas: 2
-  template:
-    spec:
-      containers: [{ name: web, resources: { requests: { cpu: 250m, memory: 512Mi } } }]
----
-apiVersion: batch/v1
+      `${deployment("web", 2, "250m", "512Mi")}apiVersion: batch/v1
 kind: CronJob
 metadata: { name: nightly-report }
 spec:

@@ -1,19 +1,11 @@
 import { readWorkload } from "../../../src/planner/workload/read-workload";
 import { problemsOf } from "../../helpers/problems";
-import { workloadFile } from "../helpers";
+import { deployment, workloadFile } from "../helpers";
 
 // HorizontalPodAutoscalers and KEDA ScaledObjects the API server (or KEDA's admission webhook) refuses are
 // problems, every field at once; their valid neighbours set their target's replicas.
 
-const worker = `apiVersion: apps/v1
-kind: Deployment
-metadata: { name: worker }
-spec:
-  template:
-    spec:
-      containers: [{ name: w, resources: { requests: { cpu: 500m } } }]
----
-`;
+const worker = deployment("worker", 1, "500m", "256Mi");
 
 const hpa = (name: string, spec: string) => `apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler

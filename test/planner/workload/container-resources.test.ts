@@ -61,17 +61,16 @@ describe("container resources the API server refuses", () => {
   });
 
   it("checks pod-level resources (spec.resources) against the containers: no request below theirs, no limit below one of theirs", () => {
-    const file = workloadFile(`apiVersion: apps/v1
-kind: Deployment
-metadata: { name: web }
-spec:
-  template:
-    spec:
-      resources: { requests: { cpu: 500m, nvidia.com/gpu: 1 }, limits: { memory: 256Mi } }
-      containers:
-        - { name: app, resources: { requests: { cpu: 400m }, limits: { memory: 512Mi } } }
-        - { name: proxy, resources: { requests: { cpu: 200m } } }
-`);
+    const pod = {
+      resources: { requests: { cpu: "500m", "nvidia.com/gpu": 1 }, limits: { memory: "256Mi" } },
+      containers: [
+        { name: "app", resources: { requests: { cpu: "400m" }, limits: { memory: "512Mi" } } },
+        { name: "proxy", resources: { requests: { cpu: "200m" } } },
+      ],
+    };
+    const file = workloadFile(
+      `${JSON.stringify({ apiVersion: "apps/v1", kind: "Deployment", metadata: { name: "web" }, spec: { template: { spec: pod } } })}\n`,
+    );
     const at = `${file}: document 1 (Deployment web): spec.template.spec.resources`;
     expect(problemsOf(() => readWorkload(file))).toEqual([
       `${at}.requests.nvidia.com/gpu: got 1; needs a limit too: the API server refuses nvidia.com/gpu requested without a limit (set the limit; the request may then be left out)`,
