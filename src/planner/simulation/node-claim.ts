@@ -166,7 +166,10 @@ export class NodeClaim {
     this.zonesLeft = placement.zones;
     this.capacityTypesLeft = placement.capacityTypes;
     this.covered = fit.accepts;
-    if (pod.hostPorts !== undefined) (this.hostPorts ??= new HostPortUsage()).add(pod.hostPorts, pod.group.id);
+    if (pod.hostPorts !== undefined) {
+      this.hostPorts ??= new HostPortUsage();
+      this.hostPorts.add(pod.hostPorts, pod.group.id);
+    }
     const last = this.runs[this.runs.length - 1];
     if (last?.group === pod.group) last.count++;
     else this.runs.push({ group: pod.group, count: 1 });
