@@ -54,5 +54,7 @@ describe("what admission adds to a pod", () => {
     expect(groups.get("default/storefront")?.pod).toMatchObject({ cpuMillis: 1000, memoryBytes: 2048 * MIB, hasRequests: true });
     // No requests anywhere: the pod's requests default to its limits, 1500m / 3Gi.
     expect(groups.get("default/reports")?.pod).toMatchObject({ cpuMillis: 1500, memoryBytes: 3072 * MIB, hasRequests: true });
+    const asConfigured = scenario(planOf({ name: "demo" }, path.join(ADMISSION, "pod-level-resources.yaml")), "as-configured");
+    expect([asConfigured.nodes.reduce((n, node) => n + node.pods, 0), asConfigured.unschedulable]).toEqual([3, []]);
   });
 });

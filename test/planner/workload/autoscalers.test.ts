@@ -1,6 +1,9 @@
+import type { ScenarioJson } from "../../../src/planner/plan/plan-types";
 import { readWorkload } from "../../../src/planner/workload/read-workload";
 import { problemsOf } from "../../helpers/problems";
-import { deployment, workloadFile } from "../helpers";
+import { deployment, planOf, scenario, workloadFile } from "../helpers";
+
+const placedPods = (s: ScenarioJson) => s.nodes.reduce((n, node) => n + node.pods, 0);
 
 // HorizontalPodAutoscalers and KEDA ScaledObjects the API server (or KEDA's admission webhook) refuses are
 // problems, every field at once; their valid neighbours set their target's replicas.
@@ -25,12 +28,17 @@ describe("autoscalers the API server refuses", () => {
     ]);
   });
 
-  it("its valid neighbour, minReplicas 1 up to 3, runs the worker at 1 and scales it to 3", () => {
+  it("its valid neighbour, minReplicas 1 up to 3, runs the worker at 1 and scales it to 3, and plans", () => {
     const workload = readWorkload(workloadFile(worker + hpa("web", "minReplicas: 1, maxReplicas: 3")));
     expect(workload.groups[0]).toMatchObject({
       replicas: 1,
       autoscaling: { source: "HorizontalPodAutoscaler default/web", minReplicas: 1, maxReplicas: 3 },
     });
+    const plan = planOf({ name: "demo" }, worker + hpa("web", "minReplicas: 1, maxReplicas: 3"));
+    expect(["as-configured", "autoscaled-max"].map((name) => [placedPods(scenario(plan, name)), scenario(plan, name).unschedulable])).toEqual([
+      [1, []],
+      [3, []],
+    ]);
   });
 
   it("a KEDA ScaledObject: every bad field at once, not only the first", () => {
@@ -66,14 +74,17 @@ spec: { scaleTargetRef: { name: worker }, minReplicaCount: 2, maxReplicaCount: 1
     ]);
   });
 
-  it("its valid neighbour, idle at 0 between 1 and 10, runs the worker at 1", () => {
-    const workload = readWorkload(
-      workloadFile(`${worker}apiVersion: keda.sh/v1alpha1
+  it("its valid neighbour, idle at 0 between 1 and 10, runs the worker at 1, and plans 10 at its maximum", () => {
+    const yaml = `${worker}apiVersion: keda.sh/v1alpha1
 kind: ScaledObject
 metadata: { name: worker }
 spec: { scaleTargetRef: { name: worker }, idleReplicaCount: 0, minReplicaCount: 1, maxReplicaCount: 10, ${TRIGGER} }
-`),
-    );
-    expect(workload.groups[0]).toMatchObject({ replicas: 1, autoscaling: { source: "ScaledObject default/worker", minReplicas: 1, maxReplicas: 10 } });
+`;
+    expect(readWorkload(workloadFile(yaml)).groups[0]).toMatchObject({
+      replicas: 1,
+      autoscaling: { source: "ScaledObject default/worker", minReplicas: 1, maxReplicas: 10 },
+    });
+    const plan = planOf({ name: "demo" }, yaml);
+    expect(["as-configured", "autoscaled-max"].map((name) => placedPods(scenario(plan, name)))).toEqual([1, 10]);
   });
 });
