@@ -14,7 +14,7 @@ export class NodeClaimTemplate {
   readonly minValues: readonly Requirement[];
   /**
    * The host ports of the DaemonSets that run on the pool's nodes (on any of its types), held on every NodeClaim
-   * from the start (scheduler.go getDaemonHostPortUsage).
+   * from the start, as the scheduler counts them with the DaemonSet overhead (scheduler.go, its daemon_host_ports phase).
    */
   readonly daemonHostPorts: readonly { readonly port: HostPort; readonly by: string }[];
 

@@ -8,7 +8,7 @@ import { daemonSet, podGroup, podShape, pool, runningNode, simulation } from "./
 
 // Host ports, as Karpenter tracks them on each node (v1.14.1 pkg/scheduling/hostportusage.go and
 // hostportusage_test.go): one pod per node may bind an <address, port, protocol>; the unspecified address clashes
-// with every address; a DaemonSet's ports are held on every node it runs on (scheduler.go getDaemonHostPortUsage).
+// with every address; a DaemonSet's ports are held on every node it runs on (scheduler.go, with the DaemonSet overhead).
 
 const tcp = (port: number, ip = "0.0.0.0"): HostPort => ({ port, protocol: "TCP", ip });
 const web = podGroup("web", 3, podShape(100, 64, { hostPorts: [tcp(80)] }));
