@@ -112,7 +112,7 @@ const quantityOr = (text: string | undefined, convert: (t: string) => number | u
 
 /**
  * Allocatable = capacity - kube-reserved - system-reserved - eviction threshold, per resource, as
- * Karpenter computes it for scheduling (ephemeral storage is left out: the planner does not pack it).
+ * Karpenter computes it for scheduling (ephemeral storage, which does not depend on the type: ephemeralStorageAllocatable).
  */
 export function allocatableOf(capacity: InstanceCapacity, flags: AmiFamilyFlags, kubelet: KubeletSettings = {}): Allocatable {
   const pods = maxPodsOf(capacity, flags, kubelet);
@@ -131,6 +131,24 @@ export function allocatableOf(capacity: InstanceCapacity, flags: AmiFamilyFlags,
     memoryBytes: Math.max(0, memoryCapacity - kubeMemory - systemMemory - evictionMemory),
     pods,
   };
+}
+
+/** kubelet's kube-reserved ephemeral storage unless the node class says otherwise (types.go kubeReservedResources). */
+const DEFAULT_KUBE_RESERVED_STORAGE = "1Gi";
+
+/** kubelet's hard eviction threshold for nodefs.available unless the node class says otherwise (types.go evictionThreshold). */
+const DEFAULT_EVICTION_NODEFS = "10%";
+
+/**
+ * The ephemeral storage a node offers pods, from what its node class gives kubelet (the root volume's size, in
+ * bytes): less kube-reserved (1Gi), system-reserved and the nodefs.available eviction threshold (10%), as
+ * Karpenter computes it for every instance type alike.
+ */
+export function ephemeralStorageAllocatable(capacityBytes: number, kubelet: KubeletSettings = {}): number {
+  const kube = quantityOr(kubelet.kubeReserved?.["ephemeral-storage"] ?? DEFAULT_KUBE_RESERVED_STORAGE, bytes, 0);
+  const system = quantityOr(kubelet.systemReserved?.["ephemeral-storage"], bytes, 0);
+  const eviction = evictionSignalBytes(capacityBytes, kubelet.evictionHard?.["nodefs.available"] ?? DEFAULT_EVICTION_NODEFS);
+  return Math.max(0, capacityBytes - kube - system - eviction);
 }
 
 /**

@@ -2,9 +2,10 @@ import { type InstanceCatalogue, loadInstanceCatalogue } from "../instance-catal
 import { InputError, InputErrors } from "../shared/input-error";
 import { loadClusterModel } from "./cluster-model";
 import type { ClusterModel } from "./model";
+import { loadEphemeralStorage } from "./node-class-storage";
 import { buildPlan } from "./plan/build-plan";
 import type { Plan } from "./plan/plan-types";
-import { readWorkload } from "./workload/read-workload";
+import { readWorkload, STDIN } from "./workload/read-workload";
 import type { Workload } from "./workload/workload-model";
 
 // A plan from paths and flags: what the CLI runs (npm run plan, and npm run review through it).
@@ -56,6 +57,8 @@ export async function makePlan(options: PlanOptions): Promise<Plan> {
   const { loaded, workload } = loadInputs(options);
   const { model, warnings } = forRegion(loaded.model, options.region);
   const catalogue = options.liveCatalogue === undefined ? loadInstanceCatalogue() : await options.liveCatalogue(model.region);
-  const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource: options.workload });
+  const ephemeralStorage = loadEphemeralStorage(options.config, options.env);
+  const workloadSource = options.workload === STDIN ? "standard input" : options.workload;
+  const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource, ephemeralStorage });
   return warnings.length === 0 ? plan : { ...plan, json: { ...plan.json, warnings: [...warnings, ...plan.json.warnings] } };
 }

@@ -37,6 +37,13 @@ function expandsTooMuch(value: unknown): boolean {
   return size(value) - expanded.size > MAX_ALIAS_EXPANSION;
 }
 
+/** What a reader does with a document nested deeper than js-yaml parses (maxDepth 100), by its kind: skip it, or not. */
+export type SkipTooDeep = (kind: string | undefined, apiVersion: string | undefined) => boolean;
+
+/** The top-level `kind:` and `apiVersion:` lines of a YAML document, read without parsing it. */
+const TOP_LEVEL = { kind: /^kind:[ \t]*["']?([^"'#\s]+)["']?[ \t]*(#.*)?$/m, apiVersion: /^apiVersion:[ \t]*["']?([^"'#\s]+)["']?[ \t]*(#.*)?$/m };
+const topLevel = (text: string, key: keyof typeof TOP_LEVEL): string | undefined => TOP_LEVEL[key].exec(text)?.[1];
+
 export interface ParsedDocument {
   /** 1-based, in the file. */
   readonly index: number;
@@ -81,7 +88,7 @@ function chunks(text: string): Chunk[] {
 const where = (chunk: Chunk, error: YAMLException) => `line ${chunk.line + (error.mark?.line ?? 0)}, column ${(error.mark?.column ?? 0) + 1}`;
 
 /** A chunk's value; `lastKeyWins` parses again after a repeated key, keeping the last value as kubectl does. */
-function parseChunk(chunk: Chunk, file: string, problems: string[], warnings: string[], lastKeyWins = false): unknown {
+function parseChunk(chunk: Chunk, file: string, problems: string[], warnings: string[], skipTooDeep: SkipTooDeep | undefined, lastKeyWins = false): unknown {
   const options = { schema: SCHEMA, maxAliases: MAX_YAML_ALIASES, filename: file, json: lastKeyWins };
   try {
     const value = load(chunk.text, options);
@@ -98,7 +105,16 @@ function parseChunk(chunk: Chunk, file: string, problems: string[], warnings: st
       warnings.push(
         `${file}: ${where(chunk, error)}: "${excerpt(line)}" repeats a key of the same mapping; the last value is used, as kubectl apply does (it drops the earlier one before sending)`,
       );
-      return parseChunk(chunk, file, problems, warnings, true);
+      return parseChunk(chunk, file, problems, warnings, skipTooDeep, true);
+    }
+    if (error.reason.startsWith("nesting exceeded maxDepth")) {
+      const [kind, apiVersion] = [topLevel(chunk.text, "kind"), topLevel(chunk.text, "apiVersion")];
+      if (skipTooDeep?.(kind, apiVersion) === true) {
+        warnings.push(
+          `${file}: line ${chunk.line}: a ${kind} nested deeper than the parser reads (${error.reason}); the planner does not read that kind, so it was skipped`,
+        );
+        return { kind, apiVersion, skipped: true };
+      }
     }
     const reason = error.reason.startsWith("aliases exceeded")
       ? `more than ${MAX_YAML_ALIASES} aliases in one document (an alias bomb is refused, not expanded)`
@@ -120,8 +136,12 @@ function parseWhole(text: string, file: string, expected: number): unknown[] | u
   }
 }
 
-/** The documents of a file's text; problems and warnings name the file and line. */
-export function parseDocuments(text: string, file: string, problems: string[], warnings: string[]): ParsedDocument[] {
+/**
+ * The documents of a file's text; problems and warnings name the file and line. A document too deeply nested
+ * to parse is a problem, unless `skipTooDeep` says its kind (read off its top-level lines) may be skipped: it is
+ * then a warning, and the document comes as its kind and apiVersion alone.
+ */
+export function parseDocuments(text: string, file: string, problems: string[], warnings: string[], skipTooDeep?: SkipTooDeep): ParsedDocument[] {
   const found = chunks(text);
   // Most files are well formed: one parse of the whole file. Otherwise each document on its own, so that
   // every problem is found and named by its line.
@@ -130,7 +150,7 @@ export function parseDocuments(text: string, file: string, problems: string[], w
     if (whole !== undefined) return { index: i + 1, value: whole[i], empty: whole[i] === null || whole[i] === undefined };
     if (chunk.text.split("\n").every((l) => BLANK.test(l))) return { index: i + 1, value: null, empty: true };
     const before = problems.length;
-    const value = parseChunk(chunk, file, problems, warnings);
+    const value = parseChunk(chunk, file, problems, warnings, skipTooDeep);
     return { index: i + 1, value: problems.length > before ? undefined : value, empty: value === null || value === undefined };
   });
 }

@@ -1,4 +1,4 @@
-import { allocatableOf, amiFamilyFlags, eniLimitedPods, maxPodsOf } from "../../src/instance-catalogue/allocatable";
+import { allocatableOf, amiFamilyFlags, eniLimitedPods, ephemeralStorageAllocatable, maxPodsOf } from "../../src/instance-catalogue/allocatable";
 import { loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
 
 const MIB = 1024 * 1024;
@@ -92,5 +92,20 @@ describe("Karpenter's allocatable resources", () => {
     expect(eniLimitedPods(15, 50)).toBe(737); // p4d.24xlarge's default network card
     expect(eniLimitedPods(3, 10, 1)).toBe(20); // one ENI reserved for custom networking
     expect(eniLimitedPods(1, 10, 1)).toBe(0);
+  });
+
+  it("ephemeral storage: the root volume less 1Gi kube-reserved and the 10% nodefs.available eviction threshold, or the node class's own", () => {
+    const GI = 2 ** 30;
+    // 50Gi - 1Gi - 5Gi: 44Gi.
+    expect(ephemeralStorageAllocatable(50 * GI)).toBe(44 * GI);
+    // 20Gi - 1Gi - 2Gi: 17Gi.
+    expect(ephemeralStorageAllocatable(20 * GI)).toBe(17 * GI);
+    // 100Gi - 2Gi kube-reserved - 1Gi system-reserved - 5% (5Gi): 92Gi.
+    const kubelet = {
+      kubeReserved: { "ephemeral-storage": "2Gi" },
+      systemReserved: { "ephemeral-storage": "1Gi" },
+      evictionHard: { "nodefs.available": "5%" },
+    };
+    expect(ephemeralStorageAllocatable(100 * GI, kubelet)).toBe(92 * GI);
   });
 });

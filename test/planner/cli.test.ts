@@ -205,6 +205,15 @@ describe("npm run plan", () => {
     expect(table.out).toContain("as-configured   0.0340    24.82       -  53%     74%              0  1: 1 × c6g.medium (spot)");
   });
 
+  it('titles a plan read from standard input "standard input", not "-"', async () => {
+    let out = "";
+    const code = await runPlanCli(["--workload", "-"], { out: (t) => (out += t), err: () => undefined, env: {}, stdin: () => Buffer.from(WEB) });
+    expect([code, out.split("\n")[0]]).toEqual([
+      0,
+      "Capacity and cost plan: standard input on karpenter-autonomous (us-east-1), config: embedded default cluster",
+    ]);
+  });
+
   it("prints a table's warnings on stderr, and keeps Markdown's and JSON's in the document only", async () => {
     const web = path.join(tmp({ "web.yaml": WEB }), "web.yaml");
     const table = await run(["--workload", web]);

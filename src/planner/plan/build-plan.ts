@@ -5,13 +5,13 @@ import { pricesOf } from "../simulation/catalogue-prices";
 import type { PlannedNode } from "../simulation/launch";
 import { cheapestSpot } from "../simulation/pool-offerings";
 import type { ProvisioningResult } from "../simulation/provisioner";
-import type { PodGroup, Workload } from "../workload/workload-model";
+import type { Workload } from "../workload/workload-model";
 import { baseCosts, fargateWorkloadCosts } from "./base-costs";
 import { daemonSetReport } from "./daemon-set-report";
-import { fargateProfileFor } from "./fargate";
 import { cheapestPerShape, type FloorOffering, floorHourlyUsd } from "./floor";
 import { HOURS_PER_MONTH, type Plan, roundUsd, type ScenarioDetail, type ScenarioJson } from "./plan-types";
 import { planWarnings } from "./plan-warnings";
+import { type PodDestinations, podDestinations, runsToCompletion } from "./pod-destinations";
 import { type Scenario, scenariosFor } from "./scenarios";
 import { type ScenarioRun, simulateScenario } from "./simulate";
 
@@ -24,6 +24,8 @@ export interface PlanInput {
   readonly catalogue: InstanceCatalogue;
   readonly workload: Workload;
   readonly workloadSource: string;
+  /** The ephemeral storage of each node class's nodes, in bytes, by name (node-class-storage.ts); without it, ephemeral storage is not packed. */
+  readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
 function scenarioJson(name: Scenario["name"], result: ProvisioningResult): ScenarioJson {
@@ -59,6 +61,7 @@ function detail(scenario: Scenario, result: ProvisioningResult): ScenarioDetail 
     cpuAllocatable: sum((n) => n.cpuAllocatable),
     memoryRequested: sum((n) => n.memoryRequested),
     memoryAllocatable: sum((n) => n.memoryAllocatable),
+    unschedulable: result.unschedulable,
   };
 }
 
@@ -98,23 +101,56 @@ function preferCheaperPacking(scenarios: readonly Scenario[], runs: ScenarioRun[
   );
 }
 
+/**
+ * The scenario's result with the pods no node runs in it (held before the simulation: Fargate's refusals,
+ * volumes Karpenter ignores) among its unschedulable pods: the steady ones, and in jobs-burst the Jobs' too.
+ */
+function withHeld(scenario: Scenario, result: ProvisioningResult, destinations: PodDestinations): ProvisioningResult {
+  const held = [...destinations.steady.held, ...(scenario.jobs === true ? destinations.jobs.held : [])];
+  const count = (h: (typeof held)[number]) => (scenario.scaleUp === true ? (h.group.autoscaling?.maxReplicas ?? h.group.replicas) : h.group.replicas);
+  const more = held.filter((h) => count(h) > 0).map((h) => ({ id: h.group.id, count: count(h), reason: h.reason }));
+  return more.length === 0 ? result : { ...result, unschedulable: [...result.unschedulable, ...more] };
+}
+
+const replicas = (groups: readonly { readonly replicas: number }[]) => groups.reduce((s, g) => s + g.replicas, 0);
+
+/** The steady state's pods as they are: on Karpenter's nodes, on Fargate, unschedulable, bound to named nodes; and the Jobs' apart. */
+function workloadCounts(source: string, destinations: PodDestinations, asConfigured: ProvisioningResult): Plan["workload"] {
+  const nodePods = asConfigured.nodes.reduce((s, n) => s + n.pods, 0);
+  const fargatePods = replicas(destinations.fargate);
+  const unschedulablePods = asConfigured.unschedulable.reduce((s, u) => s + u.count, 0);
+  const boundPods = replicas(destinations.boundToNodes.filter((g) => !runsToCompletion(g)));
+  const jobPods = replicas(destinations.jobs.nodes) + replicas(destinations.jobs.held.map((h) => h.group));
+  return { source, pods: nodePods + fargatePods + unschedulablePods + boundPods, nodePods, fargatePods, unschedulablePods, boundPods, jobPods };
+}
+
 export function buildPlan(input: PlanInput): Plan {
   const prices = pricesOf(input.catalogue);
   const { cluster, workload } = input;
   const running = workload.groups.filter((g) => g.replicas > 0 || (g.autoscaling?.maxReplicas ?? 0) > 0);
-  const onFargate = (g: PodGroup) => fargateProfileFor(g.namespace, g.labels, cluster.fargateProfiles) !== undefined;
-  const fargateGroups = running.filter(onFargate);
-  const nodeGroups = running.filter((g) => !onFargate(g));
-  const simulation = { cluster, catalogue: input.catalogue, prices, groups: nodeGroups, daemonSets: workload.daemonSets };
+  const destinations = podDestinations(running, cluster.fargateProfiles);
+  const { steady, jobs, fargate: fargateGroups } = destinations;
+  const nodeGroups = steady.nodes;
+  const simulation = {
+    cluster,
+    catalogue: input.catalogue,
+    prices,
+    groups: nodeGroups,
+    jobs: jobs.nodes,
+    daemonSets: workload.daemonSets,
+    ephemeralStorage: input.ephemeralStorage,
+  };
 
   const scenarios = scenariosFor(
     prices.spotKnown,
     nodeGroups.some((g) => g.autoscaling !== undefined),
+    jobs.nodes.length + jobs.held.length > 0,
   );
-  const runs = preferCheaperPacking(
+  const simulated = preferCheaperPacking(
     scenarios,
     scenarios.map((s) => simulateScenario(s, simulation)),
   );
+  const runs = simulated.map((run, i) => ({ ...run, result: withHeld(scenarios[i], run.result, destinations) }));
   const asConfigured = runs[0];
   const scheduled = asConfigured.result.nodes;
   const floor = floorHourlyUsd(
@@ -135,19 +171,21 @@ export function buildPlan(input: PlanInput): Plan {
       floorHourlyUsd: roundUsd(floor),
       warnings: [
         ...workload.warnings,
-        ...planWarnings({ ...input, prices, nodeGroups, runs: scenarios.map((s, i) => ({ scenario: s, result: runs[i].result })), daemonSets }),
+        ...planWarnings({
+          ...input,
+          prices,
+          nodeGroups,
+          destinations,
+          runs: scenarios.map((s, i) => ({ scenario: s, result: simulated[i].result })),
+          daemonSets,
+        }),
         ...base.warnings,
         ...fargate.warnings,
       ],
     },
     details: scenarios.map((s, i) => detail(s, runs[i].result)),
     cluster: { name: cluster.name, configSource: input.configSource, region: cluster.region },
-    workload: {
-      source: input.workloadSource,
-      pods: running.reduce((s, g) => s + g.replicas, 0),
-      nodePods: nodeGroups.reduce((s, g) => s + g.replicas, 0),
-      fargatePods: fargateGroups.reduce((s, g) => s + g.replicas, 0),
-    },
+    workload: workloadCounts(input.workloadSource, destinations, runs[0].result),
     listPrices: { source: listPrices().source, asOf: listPrices().asOf },
   };
 }

@@ -54,13 +54,26 @@ export interface ScenarioDetail {
   readonly cpuAllocatable: number;
   readonly memoryRequested: number;
   readonly memoryAllocatable: number;
+  /** Pods no node runs, by group, with why. */
+  readonly unschedulable: readonly { readonly id: string; readonly count: number; readonly reason: string }[];
 }
 
 export interface Plan {
   readonly json: PlanJson;
   readonly details: readonly ScenarioDetail[];
   readonly cluster: { readonly name: string; readonly configSource: string; readonly region: string };
-  readonly workload: { readonly source: string; readonly pods: number; readonly nodePods: number; readonly fargatePods: number };
+  /** The steady state's pods (as configured): `pods` in all, of which `nodePods` on Karpenter's nodes, `fargatePods` on Fargate, the rest unschedulable or bound to named nodes. */
+  readonly workload: {
+    readonly source: string;
+    readonly pods: number;
+    readonly nodePods: number;
+    readonly fargatePods: number;
+    readonly unschedulablePods?: number;
+    /** Pods with spec.nodeName: already on a node the plan does not launch. */
+    readonly boundPods?: number;
+    /** The pods of Jobs and CronJobs, which only jobs-burst plans. */
+    readonly jobPods?: number;
+  };
   readonly listPrices: { readonly source: string; readonly asOf: string };
 }
 

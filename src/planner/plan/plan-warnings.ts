@@ -6,6 +6,7 @@ import type { ProvisioningResult } from "../simulation/provisioner";
 import { domainKindOf } from "../simulation/topology-group";
 import type { PodGroup } from "../workload/workload-model";
 import type { DaemonSetJson } from "./daemon-set-report";
+import type { PodDestinations } from "./pod-destinations";
 import type { Scenario } from "./scenarios";
 
 // What a reader needs to know to trust the numbers, or not: where the prices come from, what the plan had
@@ -17,6 +18,7 @@ export interface WarningInput {
   readonly catalogue: InstanceCatalogue;
   readonly prices: Prices;
   readonly nodeGroups: readonly PodGroup[];
+  readonly destinations: PodDestinations;
   readonly runs: readonly { readonly scenario: Scenario; readonly result: ProvisioningResult }[];
   readonly daemonSets: readonly DaemonSetJson[];
 }
@@ -107,6 +109,27 @@ function daemonSetWarnings({ nodeGroups, daemonSets }: WarningInput): string[] {
   ];
 }
 
+const pods = (n: number) => `${n} pod${n === 1 ? "" : "s"}`;
+
+/** Pods the steady state leaves out (Jobs), and pods already bound to a node: what the plan does with them. */
+function placementWarnings({ destinations }: WarningInput): string[] {
+  const warnings: string[] = [];
+  const jobs = [...destinations.jobs.nodes, ...destinations.jobs.held.map((h) => h.group)];
+  if (jobs.length > 0) {
+    const each = jobs.map((g) => `${g.id} (${pods(g.replicas)}${g.kind === "CronJob" ? ", CronJob" : ""})`);
+    warnings.push(
+      `Jobs and CronJobs run to completion: the steady scenarios leave their pods out, and jobs-burst adds them at their parallelism onto the as-configured nodes: ${each.join(", ")}`,
+    );
+  }
+  if (destinations.boundToNodes.length > 0) {
+    const each = destinations.boundToNodes.map((g) => `${g.id} (${pods(g.replicas)} on ${g.boundTo})`);
+    warnings.push(
+      `pods that name their node (spec.nodeName) are bound to it already: Karpenter provisions nothing for them, and the plan launches no node for them: ${each.join(", ")}`,
+    );
+  }
+  return warnings;
+}
+
 export function planWarnings(input: WarningInput): string[] {
-  return [...pricingWarnings(input), ...topologyWarnings(input), ...autoscalingWarnings(input), ...daemonSetWarnings(input)];
+  return [...pricingWarnings(input), ...placementWarnings(input), ...topologyWarnings(input), ...autoscalingWarnings(input), ...daemonSetWarnings(input)];
 }

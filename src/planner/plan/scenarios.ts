@@ -6,7 +6,7 @@ import type { PoolModel } from "../model";
 // limits and node classes, with the architecture or capacity-type requirement replaced. Pods keep their own
 // selectors, so a pod pinned to amd64 stays on amd64 in every scenario.
 
-export type ScenarioName = "as-configured" | "amd64-only" | "multiarch" | "on-demand-only" | "spot" | "autoscaled-max";
+export type ScenarioName = "as-configured" | "amd64-only" | "multiarch" | "on-demand-only" | "spot" | "autoscaled-max" | "jobs-burst";
 
 export interface Scenario {
   readonly name: ScenarioName;
@@ -15,6 +15,8 @@ export interface Scenario {
   readonly rewrite: (pool: PoolModel) => readonly Requirement[];
   /** Autoscaled workloads scale up to their maximum after the first plan, onto its nodes and new ones. */
   readonly scaleUp?: boolean;
+  /** The pods of Jobs and CronJobs start after the first plan, at their parallelism, onto its nodes and new ones. */
+  readonly jobs?: boolean;
 }
 
 /** Replaces every requirement on `key` with one In requirement (added where the pool had none). */
@@ -46,7 +48,21 @@ const AUTOSCALED_MAX: Scenario = {
   scaleUp: true,
 };
 
-/** The scenarios a plan shows: spot only when spot prices are known, autoscaled-max only when an autoscaler scales a workload. */
-export function scenariosFor(spotKnown: boolean, autoscaled: boolean): readonly Scenario[] {
-  return [...SCENARIOS.filter((s) => s.name !== "spot" || spotKnown), ...(autoscaled ? [AUTOSCALED_MAX] : [])];
+/**
+ * The steady state (as-configured) while the Jobs and CronJobs run: their pods hold nodes only until they
+ * complete, so the steady scenarios leave them out, and this one adds them, as they start, onto its nodes.
+ */
+const JOBS_BURST: Scenario = {
+  name: "jobs-burst",
+  description: "as configured, while every Job and CronJob runs its parallelism",
+  rewrite: (pool) => pool.requirements,
+  jobs: true,
+};
+
+/**
+ * The scenarios a plan shows: spot only when spot prices are known, autoscaled-max only when an autoscaler scales
+ * a workload, jobs-burst only when the workload has Jobs or CronJobs.
+ */
+export function scenariosFor(spotKnown: boolean, autoscaled: boolean, jobs = false): readonly Scenario[] {
+  return [...SCENARIOS.filter((s) => s.name !== "spot" || spotKnown), ...(autoscaled ? [AUTOSCALED_MAX] : []), ...(jobs ? [JOBS_BURST] : [])];
 }

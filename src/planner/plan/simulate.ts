@@ -19,11 +19,15 @@ export interface SimulationInput {
   readonly cluster: ClusterModel;
   readonly catalogue: InstanceCatalogue;
   readonly prices: Prices;
-  /** The node-bound pod groups (Fargate-bound ones are priced apart). */
+  /** The node-bound pod groups of the steady state (Fargate-bound ones are priced apart). */
   readonly groups: readonly PodGroup[];
+  /** The node-bound pods of Jobs and CronJobs, which only a scenario with `jobs` plans. */
+  readonly jobs?: readonly PodGroup[];
   readonly daemonSets: readonly DaemonSetShape[];
   /** Nodes already running, with the pods bound to them: the plan adds to them before it launches more. */
   readonly existingNodes?: readonly StateNode[];
+  /** The ephemeral storage of each node class's nodes, in bytes (node-class-storage.ts); without it, ephemeral storage is not packed. */
+  readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
 const LINUX: Requirement = { key: LABEL.os, operator: "In", values: ["linux"] };
@@ -60,13 +64,23 @@ export interface ScenarioRun {
 export function simulateScenario(scenario: Scenario, input: SimulationInput): ScenarioRun {
   const { cluster } = input;
   const { zones, known } = clusterZones(cluster);
-  const context = { catalogue: input.catalogue, prices: input.prices, region: cluster.region, zones, zonesKnown: known };
+  const context = {
+    catalogue: input.catalogue,
+    prices: input.prices,
+    region: cluster.region,
+    zones,
+    zonesKnown: known,
+    ephemeralStorage: input.ephemeralStorage,
+  };
   const fits = new FitCache(input.catalogue.labelKeys, cluster.region);
   const daemonSets = [...systemDaemonSets(cluster.nodeDaemonSets), ...input.daemonSets];
   const pools = poolOrder(cluster.pools).map((pool) => withDaemonOverhead(poolOfferings(pool, scenario.rewrite(pool), context), daemonSets, fits));
+  // Jobs start once the steady pods run: they join as a second wave, as an autoscaler's replicas do.
+  const starting = scenario.jobs === true ? (input.jobs ?? []).map((g) => ({ ...g, replicas: 0 })) : [];
+  const burst = new Map(starting.map((g, i) => [g, (input.jobs ?? [])[i].replicas]));
   const result = provision({
     pools,
-    groups: input.groups,
+    groups: [...input.groups, ...starting],
     existingNodes: input.existingNodes,
     daemonSets,
     fits,
@@ -74,7 +88,11 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
     spotKnown: input.prices.spotKnown,
     zonesKnown: known,
     scaleUp:
-      scenario.scaleUp === true ? new Map(input.groups.map((g) => [g, Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)])) : undefined,
+      scenario.scaleUp === true
+        ? new Map(input.groups.map((g) => [g, Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)]))
+        : scenario.jobs === true
+          ? burst
+          : undefined,
   });
   return { pools, fits, result };
 }

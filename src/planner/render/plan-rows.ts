@@ -36,8 +36,8 @@ export function scenarioRows(plan: Plan): ScenarioRow[] {
   const reference = plan.json.scenarios[0];
   return plan.json.scenarios.map((s: ScenarioJson, i) => {
     const d = plan.details[i] as ScenarioDetail;
-    // autoscaled-max is more load, not another configuration: no saving to compare.
-    const comparable = i > 0 && s.name !== "autoscaled-max" && reference.hourlyUsd !== 0;
+    // autoscaled-max and jobs-burst are more load, not another configuration: no saving to compare.
+    const comparable = i > 0 && s.name !== "autoscaled-max" && s.name !== "jobs-burst" && reference.hourlyUsd !== 0;
     const saving = comparable ? `${(((reference.hourlyUsd - s.hourlyUsd) / reference.hourlyUsd) * 100).toFixed(1)}%` : "-";
     return {
       name: s.name,
@@ -94,6 +94,41 @@ export function nodeRows(plan: Plan): NodeRow[] {
     }
   }
   return rows;
+}
+
+/**
+ * "14 pods: 12 on Karpenter nodes, 0 on Fargate, 2 unschedulable": the steady state's pods as the as-configured
+ * plan places them, with those bound to named nodes, and the Jobs' apart, each part only when there are such pods.
+ */
+export function podCounts(plan: Plan): string {
+  const w = plan.workload;
+  const parts = [`${w.nodePods} on Karpenter nodes`, `${w.fargatePods} on Fargate`];
+  if ((w.unschedulablePods ?? 0) > 0) parts.push(`${w.unschedulablePods} unschedulable`);
+  if ((w.boundPods ?? 0) > 0) parts.push(`${w.boundPods} bound to named nodes`);
+  const jobs = (w.jobPods ?? 0) > 0 ? `; Jobs and CronJobs add ${w.jobPods} while they run (jobs-burst)` : "";
+  return `${w.pods} pods: ${parts.join(", ")}${jobs}`;
+}
+
+/**
+ * Each workload's unschedulable pods once, with the scenarios it fails in and why: "default/web: 3 pods in
+ * as-configured, on-demand-only: <reason>; 5 pods in autoscaled-max: <reason>".
+ */
+export function unschedulableLines(plan: Plan): string[] {
+  const byGroup = new Map<string, Map<string, { readonly count: number; readonly reason: string; readonly scenarios: string[] }>>();
+  for (const d of plan.details) {
+    for (const u of d.unschedulable) {
+      const cases = byGroup.get(u.id) ?? new Map();
+      const key = JSON.stringify([u.count, u.reason]);
+      const seen = cases.get(key);
+      if (seen === undefined) cases.set(key, { count: u.count, reason: u.reason, scenarios: [d.name] });
+      else seen.scenarios.push(d.name);
+      byGroup.set(u.id, cases);
+    }
+  }
+  return [...byGroup.entries()].map(
+    ([id, cases]) =>
+      `${id}: ${[...cases.values()].map((c) => `${c.count} pod${c.count === 1 ? "" : "s"} in ${c.scenarios.join(", ")}: ${c.reason}`).join("; ")}`,
+  );
 }
 
 /** "this cluster costs $X/month before any workload, and $Y with it": the workload is its nodes and its Fargate pods. */

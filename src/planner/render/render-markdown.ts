@@ -1,5 +1,5 @@
 import { HOURS_PER_MONTH, type Plan } from "../plan/plan-types";
-import { costSentence, floorSentence, nodeRows, scenarioRows, usdHour, usdMonth } from "./plan-rows";
+import { costSentence, floorSentence, nodeRows, podCounts, scenarioRows, usdHour, usdMonth } from "./plan-rows";
 
 // The plan as a pull-request comment: GitHub renders the tables and the Mermaid xychart-beta bar chart.
 // @see https://mermaid.js.org/syntax/xyChart.html
@@ -38,7 +38,7 @@ export function renderPlanMarkdown(plan: Plan): string {
   const lines: string[] = [
     `## Capacity and cost plan: ${plan.workload.source} on ${plan.cluster.name} (${plan.cluster.region})`,
     "",
-    `${plan.workload.pods} pods: ${plan.workload.nodePods} on Karpenter nodes, ${plan.workload.fargatePods} on Fargate. Config: ${plan.cluster.configSource}.`,
+    `${podCounts(plan)}. Config: ${plan.cluster.configSource}.`,
     `Instance prices: ${json.prices.source} (${json.prices.region}, as of ${json.prices.asOf}). Fixed prices: ${plan.listPrices.source}.`,
     "These are estimates from list prices and a simulation of Karpenter's packing, not a quote.",
     "",

@@ -1,6 +1,6 @@
 import { columns } from "../../shared/text-columns";
 import { HOURS_PER_MONTH, type Plan } from "../plan/plan-types";
-import { costSentence, floorSentence, nodeRows, scenarioRows, usdHour, usdMonth } from "./plan-rows";
+import { costSentence, floorSentence, nodeRows, podCounts, scenarioRows, unschedulableLines, usdHour, usdMonth } from "./plan-rows";
 
 // The plan for a terminal: aligned plain-text columns, no Markdown. Its warnings are not part of it: the CLI
 // prints them on stderr (tableWarnings), where they stay in sight when the table is piped or redirected.
@@ -9,7 +9,7 @@ export function renderPlanTable(plan: Plan): string {
   const { json } = plan;
   const lines = [
     `Capacity and cost plan: ${plan.workload.source} on ${plan.cluster.name} (${plan.cluster.region}), config: ${plan.cluster.configSource}`,
-    `${plan.workload.pods} pods: ${plan.workload.nodePods} on Karpenter nodes, ${plan.workload.fargatePods} on Fargate`,
+    podCounts(plan),
     `Instance prices: ${json.prices.region}, as of ${json.prices.asOf}; fixed prices as of ${plan.listPrices.asOf}. Estimates, not a quote.`,
     "",
     ...columns(
@@ -52,7 +52,7 @@ export function renderPlanTable(plan: Plan): string {
       ),
     );
   }
-  for (const s of json.scenarios) for (const u of s.unschedulable) lines.push(`unschedulable in ${s.name}: ${u.pod}: ${u.reason}`);
+  for (const line of unschedulableLines(plan)) lines.push(`unschedulable: ${line}`);
   return `${lines.join("\n")}\n`;
 }
 

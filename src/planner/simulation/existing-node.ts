@@ -1,9 +1,10 @@
 import { formatRequirement, satisfies } from "../../instance-catalogue/requirements";
 import { getOrAdd } from "../../shared/get-or-add";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
-import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
+import type { DaemonSetShape, HostPort, PodGroup } from "../workload/workload-model";
 import { daemonRequests, daemonSetRunsOnNode } from "./daemon-overhead";
 import { FITS, type FitOrReason, refuse } from "./fit-or-reason";
+import { HostPortUsage } from "./host-port-usage";
 import type { PodData } from "./pod-data";
 import type { SchedulingForm } from "./preferences";
 import { addResources, fits, type Resources, requestsOfPods } from "./resources";
@@ -33,14 +34,25 @@ function lessFloored(a: Resources, b: Resources): Resources {
  * What a node's own pods and DaemonSet pods take, computed once per node and DaemonSet list: the disruption
  * controller builds a scheduler over the same thousands of nodes for every candidate it tries.
  */
-const baselines = new WeakMap<readonly DaemonSetShape[], WeakMap<StateNode, { readonly requested: Resources; readonly daemons: Resources }>>();
+/** A node's own requests, the DaemonSet room it keeps, and the host ports bound on it. */
+interface Baseline {
+  readonly requested: Resources;
+  readonly daemons: Resources;
+  readonly hostPorts: readonly { readonly port: HostPort; readonly by: string }[];
+}
+
+const baselines = new WeakMap<readonly DaemonSetShape[], WeakMap<StateNode, Baseline>>();
 
 function baselineOf(state: StateNode, daemonSets: readonly DaemonSetShape[]) {
   const byNode = getOrAdd(baselines, daemonSets, () => new WeakMap());
-  return getOrAdd(byNode, state, () => {
+  return getOrAdd(byNode, state, (): Baseline => {
     const running = daemonRequests(state.daemonSetPods);
     const belonging = daemonRequests(daemonSets.filter((ds) => daemonSetRunsOnNode(ds, state.labels, state.taints)));
-    return { requested: requestsOfPods(state.pods), daemons: addResources(running, lessFloored(belonging, running)) };
+    const hostPorts = [
+      ...state.daemonSetPods.flatMap((ds) => (ds.pod.hostPorts ?? []).map((port) => ({ port, by: `DaemonSet ${ds.id}` }))),
+      ...state.pods.flatMap(({ group }) => (group.pod.hostPorts ?? []).map((port) => ({ port, by: group.id }))),
+    ];
+    return { requested: requestsOfPods(state.pods), daemons: addResources(running, lessFloored(belonging, running)), hostPorts };
   });
 }
 
@@ -55,6 +67,8 @@ export class ExistingNode {
   private readonly addedRuns: { readonly group: PodGroup; count: number }[] = [];
   /** Whether a form's requirements hold for the node's labels, by form. */
   private readonly labelsAllow = new Map<string, FitOrReason>();
+  /** The host ports its pods and its DaemonSet pods bind. */
+  private readonly hostPorts: HostPortUsage;
 
   /** `daemonSets`: every DaemonSet of the cluster; those whose pods belong on this node and are missing get room kept. */
   constructor(
@@ -68,6 +82,7 @@ export class ExistingNode {
     const baseline = baselineOf(state, daemonSets);
     this.requestedSoFar = baseline.requested;
     this.daemons = baseline.daemons;
+    this.hostPorts = new HostPortUsage(baseline.hostPorts);
     const { allocatable: a } = state;
     this.free = {
       cpu: a.cpu - this.daemons.cpu - this.requestedSoFar.cpu,
@@ -109,6 +124,8 @@ export class ExistingNode {
   add(pod: PodData, form: SchedulingForm): FitOrReason {
     const taint = untoleratedTaint(form.tolerations, this.state.taints);
     if (taint !== undefined) return refuse(`does not tolerate the taint ${formatTaint(taint)}`);
+    const portTaken = pod.hostPorts === undefined ? undefined : this.hostPorts.conflict(pod.hostPorts);
+    if (portTaken !== undefined) return refuse(portTaken);
     if (!fits(pod.requests, this.requestedSoFar, this.daemons, this.state.allocatable)) return EXCEEDS_NODE_RESOURCES_REFUSAL;
     const allowed = this.allows(form);
     if (!allowed.ok) return allowed;
@@ -119,6 +136,7 @@ export class ExistingNode {
     this.free.cpu -= r.cpu;
     this.free.memory -= r.memory;
     this.free.pods -= r.pods;
+    if (pod.hostPorts !== undefined) this.hostPorts.add(pod.hostPorts, pod.group.id);
     this.runs ??= this.state.pods.map(({ group, count }) => ({ group, count }));
     for (const runs of [this.runs, this.addedRuns]) {
       const last = runs[runs.length - 1];

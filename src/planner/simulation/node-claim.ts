@@ -1,6 +1,7 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
 import type { PodGroup } from "../workload/workload-model";
 import { FITS, type FitOrReason, refuse } from "./fit-or-reason";
+import { HostPortUsage } from "./host-port-usage";
 import type { NodeClaimTemplate } from "./node-claim-template";
 import type { PodData } from "./pod-data";
 import type { FitCache, PoolFit } from "./pod-fit";
@@ -44,6 +45,8 @@ export class NodeClaim {
   private least: Free = { cpu: 0, memory: 0, pods: 0 };
   /** An acceptance mask already known to admit every viable type. */
   private covered: Uint8Array | undefined;
+  /** The host ports its pods and its DaemonSets bind; undefined while none does. */
+  private hostPorts: HostPortUsage | undefined;
 
   /** `instanceTypes`: the pool's types within its remaining limits. */
   constructor(
@@ -57,6 +60,7 @@ export class NodeClaim {
     this.viable = instanceTypes;
     this.zonesLeft = template.offerings.zones;
     this.capacityTypesLeft = template.offerings.capacityTypes;
+    this.hostPorts = template.daemonHostPorts.length === 0 ? undefined : new HostPortUsage(template.daemonHostPorts);
     this.bounds();
   }
 
@@ -120,6 +124,8 @@ export class NodeClaim {
     const poolFit = this.fitCache.fit(form, this.template.offerings);
     if (!poolFit.ok) return poolFit;
     const fit = poolFit.value;
+    const portTaken = pod.hostPorts === undefined ? undefined : this.hostPorts?.conflict(pod.hostPorts);
+    if (portTaken !== undefined) return refuse(portTaken);
     if (this.cannotHold(pod.requests)) return NO_ROOM_REFUSAL;
     const capacityTypes = this.capacityTypesLeft.filter((t) => fit.capacityTypes.includes(t));
     if (capacityTypes.length === 0) return refuse(`the pod requires a capacity type the node cannot be (${this.capacityTypesLeft.join(", ")})`);
@@ -160,6 +166,10 @@ export class NodeClaim {
     this.zonesLeft = placement.zones;
     this.capacityTypesLeft = placement.capacityTypes;
     this.covered = fit.accepts;
+    if (pod.hostPorts !== undefined) {
+      this.hostPorts ??= new HostPortUsage();
+      this.hostPorts.add(pod.hostPorts, pod.group.id);
+    }
     const last = this.runs[this.runs.length - 1];
     if (last?.group === pod.group) last.count++;
     else this.runs.push({ group: pod.group, count: 1 });

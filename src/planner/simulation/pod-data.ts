@@ -1,4 +1,4 @@
-import type { PodGroup } from "../workload/workload-model";
+import type { HostPort, PodGroup } from "../workload/workload-model";
 import { type SchedulingForm, schedulingForms } from "./preferences";
 import { type Resources, requestsOf } from "./resources";
 
@@ -18,10 +18,19 @@ export interface PodData {
    * loop, once other pods open the domain it needs.
    */
   readonly monotone: boolean;
+  /** The ports it binds on its node; undefined when none (most pods: then nothing is checked). */
+  readonly hostPorts: readonly HostPort[] | undefined;
 }
 
 /** `canToleratePreferNoSchedule`: some NodePool has a PreferNoSchedule taint (the last relaxation step). */
 export function podDataOf(group: PodGroup, canToleratePreferNoSchedule: boolean): PodData {
   const forms = schedulingForms(group.pod, canToleratePreferNoSchedule);
-  return { group, requests: requestsOf(group.pod), forms, monotone: forms[0].constraints.every((c) => c.kind === "anti-affinity") };
+  const ports = group.pod.hostPorts;
+  return {
+    group,
+    requests: requestsOf(group.pod),
+    forms,
+    monotone: forms[0].constraints.every((c) => c.kind === "anti-affinity"),
+    hostPorts: ports === undefined || ports.length === 0 ? undefined : ports,
+  };
 }

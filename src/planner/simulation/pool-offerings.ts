@@ -1,11 +1,11 @@
-import { allocatableOf, amiFamilyFlags, isDefaultKubelet, memoryCapacityMiB } from "../../instance-catalogue/allocatable";
+import { allocatableOf, amiFamilyFlags, ephemeralStorageAllocatable, isDefaultKubelet, memoryCapacityMiB } from "../../instance-catalogue/allocatable";
 import { type InstanceCatalogue, type InstanceType, labelsFor } from "../../instance-catalogue/instance-catalogue";
 import { allowedValues, type Requirement, satisfiesAll } from "../../instance-catalogue/requirements";
 import { MIB } from "../../shared/quantity";
 import { CAPACITY_TYPES, type CapacityType } from "../../shared/vocabulary/capacity-types";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { PoolModel } from "../model";
-import type { DaemonSetShape } from "../workload/workload-model";
+import { type DaemonSetShape, EPHEMERAL_STORAGE } from "../workload/workload-model";
 import { NO_RESOURCES, type Resources } from "./resources";
 
 // What one NodePool can launch: the instance types its rendered requirements admit (evaluated on each type's
@@ -69,10 +69,17 @@ export interface OfferingContext {
   readonly zones: readonly string[];
   /** False when the zones are stand-ins: spot prices are then taken from any zone. */
   readonly zonesKnown: boolean;
+  /**
+   * The ephemeral storage of each node class's nodes, in bytes, by name (node-class-storage.ts); a class not
+   * here is taken to have room for any pod's ephemeral storage.
+   */
+  readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
-function candidateOf(type: InstanceType, pool: PoolModel, prices: Prices): Omit<Candidate, "index"> {
+function candidateOf(type: InstanceType, pool: PoolModel, prices: Prices, storage: number | undefined): Omit<Candidate, "index"> {
   const nodeClass = pool.nodeClass;
+  // The same for every type of the class: what kubelet leaves of the root volume.
+  const ephemeral = storage === undefined ? Number.POSITIVE_INFINITY : ephemeralStorageAllocatable(storage, nodeClass.kubelet);
   const allocatable =
     isDefaultKubelet(nodeClass.kubelet) && nodeClass.amiFamily === "AL2023"
       ? type.allocatable
@@ -80,7 +87,12 @@ function candidateOf(type: InstanceType, pool: PoolModel, prices: Prices): Omit<
   return {
     type,
     labels: labelsFor(type, nodeClass.os),
-    allocatable: { cpu: allocatable.cpuMillis, memory: allocatable.memoryBytes, pods: allocatable.pods, extended: type.extendedResources },
+    allocatable: {
+      cpu: allocatable.cpuMillis,
+      memory: allocatable.memoryBytes,
+      pods: allocatable.pods,
+      extended: { ...type.extendedResources, [EPHEMERAL_STORAGE]: ephemeral },
+    },
     daemonSets: [],
     overhead: NO_RESOURCES,
     // cloudprovider InstanceType.Capacity: vCPUs, memory less the VM overhead (not EC2's nominal figure), pods.
@@ -122,7 +134,7 @@ export function poolOfferings(pool: PoolModel, requirements: readonly Requiremen
       const labels = labelsFor(type, pool.nodeClass.os);
       return satisfiesAll((key) => labels[key], typeRequirements);
     })
-    .map((type) => candidateOf(type, pool, context.prices))
+    .map((type) => candidateOf(type, pool, context.prices, context.ephemeralStorage?.get(pool.nodeClass.name)))
     // Karpenter launches only priced offerings; offline, spot is priced at the on-demand price, so a type
     // without one is out either way.
     .filter((c) => offered(c, usable, context.zonesKnown ? zones : undefined, context.prices.spotKnown))

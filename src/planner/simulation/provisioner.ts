@@ -18,7 +18,11 @@ import { Topology } from "./topology";
 // NodeClaim that may land in any free zone blocks them all), are planned by a later loop, as Karpenter's next
 // provisioning loop would plan them. A later loop takes the pods in the order the last one left them, where
 // Karpenter sorts each loop's queue afresh (queue.go NewQueue): sorting again would be closer to Karpenter and
-// can change a plan, so it is left to a change of its own.
+// can change a plan, so it is left to a change of its own. A StatefulSet whose podManagementPolicy is
+// OrderedReady (the default) creates its pods one at a time, each once the one before runs: Karpenter sees them
+// one provisioning loop apart, the next one joining the back of the queue, and a pod that finds no node keeps
+// the ones after it from being created at all.
+// @see kubernetes/kubernetes pkg/controller/statefulset/stateful_set_control.go (OrderedReady: one pod at a time)
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/provisioner.go (Schedule, NewScheduler)
 
 export interface ProvisioningInput {
@@ -117,8 +121,11 @@ class Provisioner {
 
   /** Provisioning loops until one places nothing; returns what is still pending. */
   private loops(queued: readonly QueuedPods[]): readonly QueuedPods[] {
-    let pending = queued;
-    for (let loop = 0; loop < LOOPS && pending.length > 0; loop++) {
+    const { runs, waiting } = oneAtATime(queued);
+    let pending: readonly QueuedPods[] = runs;
+    // Each pod an OrderedReady StatefulSet holds back takes a loop of its own.
+    const most = LOOPS + [...waiting.values()].reduce((n, w) => n + w.count, 0);
+    for (let loop = 0; loop < most && pending.length > 0; loop++) {
       const scheduler = new Scheduler({
         templates: this.templates,
         existingNodes: this.nodes,
@@ -131,9 +138,11 @@ class Provisioner {
       pending = results.pending;
       this.count(results.relaxed);
       this.launch(results);
-      if (results.placed === 0) break;
+      const created = nextOrdinals(waiting, pending);
+      if (results.placed === 0 && created.length === 0) break;
+      pending = [...pending, ...created];
     }
-    return pending;
+    return withUncreated(pending, waiting);
   }
 
   /** The loop's NodeClaims launch; the next loop sees them as nodes, at their real capacity. */
@@ -158,6 +167,50 @@ class Provisioner {
       else seen.count += r.count;
     }
   }
+}
+
+/** The pods of OrderedReady StatefulSets not created yet, by pod, each run with the reason it came with. */
+type Waiting = Map<PodData, { count: number; readonly reason?: string }>;
+
+/** The runs a loop starts from: an OrderedReady StatefulSet's first pod only, the rest waiting (runs of one group joined). */
+function oneAtATime(queued: readonly QueuedPods[]): { runs: QueuedPods[]; waiting: Waiting } {
+  const waiting: Waiting = new Map();
+  const runs: QueuedPods[] = [];
+  for (const run of queued) {
+    if (run.pod.group.orderedReady !== true) runs.push(run);
+    else if (waiting.has(run.pod)) (waiting.get(run.pod) as { count: number }).count += run.count;
+    else {
+      runs.push({ ...run, count: 1 });
+      waiting.set(run.pod, { count: run.count - 1, reason: run.reason });
+    }
+  }
+  return { runs, waiting };
+}
+
+/** Once an OrderedReady StatefulSet's pod has a node, the StatefulSet creates the next (one per loop). */
+function nextOrdinals(waiting: Waiting, pending: readonly QueuedPods[]): QueuedPods[] {
+  const blocked = new Set(pending.map((p) => p.pod));
+  const created: QueuedPods[] = [];
+  for (const [pod, left] of waiting) {
+    if (left.count === 0 || blocked.has(pod)) continue;
+    left.count--;
+    created.push({ pod, count: 1 });
+  }
+  return created;
+}
+
+/** The pods an OrderedReady StatefulSet never created, counted with the pod they wait for (and its reason). */
+function withUncreated(pending: readonly QueuedPods[], waiting: Waiting): readonly QueuedPods[] {
+  if (![...waiting.values()].some((w) => w.count > 0)) return pending;
+  const joined = pending.map((run) => {
+    const left = waiting.get(run.pod);
+    if (left === undefined || left.count === 0) return run;
+    const count = left.count;
+    left.count = 0;
+    return { ...run, count: run.count + count };
+  });
+  const never = [...waiting.entries()].filter(([, w]) => w.count > 0).map(([pod, w]) => ({ pod, count: w.count, reason: w.reason }));
+  return [...joined, ...never];
 }
 
 /** The nodes Karpenter launches for the pods, from the nodes given, and the pods that find no node. */

@@ -178,7 +178,10 @@ export class Scheduler {
     const id = this.input.firstNodeClaimId + this.newNodeClaims.length;
     const nc = new NodeClaim(template, this.input.topology, this.input.fits, id, instanceTypes);
     const added = nc.add(pod, form);
-    if (!added.ok) return refuse(added.reason === NO_ROOM || added.reason === NO_TYPE_HOLDS ? NO_TYPE_ALLOWED_HOLDS : added.reason);
+    if (!added.ok) {
+      const forRoom = added.reason === NO_ROOM || added.reason === NO_TYPE_HOLDS;
+      return refuse(forRoom ? (template.ephemeralStorageShortfall(pod.requests) ?? NO_TYPE_ALLOWED_HOLDS) : added.reason);
+    }
     remaining.reserveLargest(nc.instanceTypeOptions);
     this.newNodeClaims.push(nc);
     this.inflight.add(nc);

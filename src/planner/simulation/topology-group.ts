@@ -14,8 +14,7 @@ export type DomainKind = "hostname" | "zone" | "capacity-type";
 const DOMAIN_KINDS: Readonly<Record<string, DomainKind>> = {
   [LABEL.hostname]: "hostname",
   [LABEL.zone]: "zone",
-  // The legacy zone label, and zone ids, which name the same domains one to one.
-  "failure-domain.beta.kubernetes.io/zone": "zone",
+  // Zone ids name the same domains as zones, one to one. (The deprecated zone key is read as the current one.)
   [LABEL.zoneId]: "zone",
   [LABEL.capacityType]: "capacity-type",
 };

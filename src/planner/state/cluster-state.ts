@@ -4,8 +4,10 @@ import { InputError } from "../../shared/input-error";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { ClusterNode, PodDisruptionBudget } from "../consolidation/cluster-node";
 import type { PoolModel } from "../model";
-import { podShapeOf } from "../workload/pod-spec";
+import { type AdmissionObjects, admittedPod, noAdmissionObjects } from "../workload/admission";
+import { readPodSpec } from "../workload/pod-spec";
 import { isRecord } from "../workload/raw-object";
+import { readVolumeObject, volumeStorage } from "../workload/volume-topology";
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
 import { type FargateNode, stateNodes } from "./state-nodes";
 import { statePdbs } from "./state-pdbs";
@@ -57,15 +59,34 @@ function daemonSetsOf(objects: readonly Record<string, unknown>[], problems: str
     const spec = isRecord(ds.spec) && isRecord(ds.spec.template) ? ds.spec.template.spec : undefined;
     return {
       id,
-      pod: podShapeOf(spec, `DaemonSet ${id}: spec.template.spec`, (path, _v, message) => problems.push(`${path}: ${message}`)),
+      pod: admittedPod(
+        readPodSpec(spec, `DaemonSet ${id}: spec.template.spec`, (path, _v, message) => problems.push(`${path}: ${message}`)),
+        String(metadata.namespace ?? "default"),
+        noAdmissionObjects(),
+      ).pod,
       file: "the cluster's state",
     };
   });
 }
 
+/** The state's StorageClasses, claims and volumes, as admission reads them: a pod with a zonal volume stays in its zone. */
+function stateVolumes(objects: ClusterObjects, problems: string[]): AdmissionObjects {
+  const admission = noAdmissionObjects();
+  for (const kind of ["StorageClass", "PersistentVolumeClaim", "PersistentVolume"] as const) {
+    for (const object of objects.byKind[kind]) {
+      const metadata = isRecord(object.metadata) ? object.metadata : {};
+      const name = String(metadata.name ?? "");
+      const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "default";
+      const report = (path: string, _v: unknown, message: string) => problems.push(`${kind} ${name}: ${path}: ${message}`);
+      readVolumeObject(kind, object, name, namespace, volumeStorage, report, admission.volumes);
+    }
+  }
+  return admission;
+}
+
 export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatalogue, at: Date): ClusterState {
   const problems: string[] = [];
-  const pods = statePods(objects.byKind.Pod, at, problems);
+  const pods = statePods(objects.byKind.Pod, at, stateVolumes(objects, problems), problems);
   const { pools, warnings } = statePools(objects.byKind.NodePool, objects.byKind.EC2NodeClass, problems);
   const disruption = new Map(pools.flatMap((p) => (p.disruption === undefined ? [] : [[p.name, p.disruption] as const])));
   const nodes = stateNodes(

@@ -5,7 +5,7 @@ import type { ClusterNode } from "../consolidation/cluster-node";
 import type { PoolDisruption, Taint } from "../model";
 import type { Resources } from "../simulation/resources";
 import { isRecord, type Raw } from "../workload/raw-object";
-import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
+import { type DaemonSetShape, EPHEMERAL_STORAGE, type PodGroup } from "../workload/workload-model";
 
 // A running cluster's nodes: EC2 nodes (Karpenter's, and any a node group runs) as the scheduler and the
 // disruption controller see them, priced from the instance catalogue by type and capacity type; Fargate nodes
@@ -43,6 +43,8 @@ function resourcesOf(list: Record<string, string>): Resources {
   for (const [name, value] of Object.entries(list)) {
     if (name.includes("/")) extended[name] = parseQuantity(value) ?? 0;
   }
+  // A node that does not report its ephemeral storage is not limited by it (the planner's convention for unknown).
+  extended[EPHEMERAL_STORAGE] = list[EPHEMERAL_STORAGE] === undefined ? Number.POSITIVE_INFINITY : (bytes(list[EPHEMERAL_STORAGE]) ?? 0);
   return { cpu: cpuMillis(list.cpu ?? "0") ?? 0, memory: bytes(list.memory ?? "0") ?? 0, pods: parseQuantity(list.pods ?? "0") ?? 0, extended };
 }
 

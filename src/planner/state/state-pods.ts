@@ -1,5 +1,6 @@
 import { goDurationNanos } from "../../provisioners/go-duration";
-import { podShapeOf } from "../workload/pod-spec";
+import { type AdmissionObjects, admittedPod } from "../workload/admission";
+import { readPodSpec } from "../workload/pod-spec";
 import { isRecord, type Raw } from "../workload/raw-object";
 import type { DaemonSetShape, PodDisruption, PodGroup, PodShape } from "../workload/workload-model";
 
@@ -110,9 +111,11 @@ const isMirror = (pod: PodFacts) => pod.controller?.kind === "Node" || pod.annot
 
 /**
  * The pods of a state, grouped; problems (a pod spec the planner cannot read) go to `problems` with the pod's
- * name. `at` decides whether a duration-valued do-not-disrupt annotation still holds.
+ * name. `at` decides whether a duration-valued do-not-disrupt annotation still holds. `admission`: the state's
+ * volumes, whose zones hold a pod to where its volume is (LimitRange defaults and RuntimeClass overhead are in a
+ * running pod's spec already).
  */
-export function statePods(pods: readonly Raw[], at: Date, problems: string[]): StatePods {
+export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionObjects, problems: string[]): StatePods {
   const byKey = new Map<string, PodGroup>();
   const ids = new Map<string, number>();
   const byNode = new Map<string, { group: PodGroup; count: number }[]>();
@@ -127,7 +130,8 @@ export function statePods(pods: readonly Raw[], at: Date, problems: string[]): S
     const provisioned = pod.annotations.CapacityProvisioned;
     if (provisioned !== undefined && pod.nodeName !== undefined) capacityProvisioned.set(pod.nodeName, provisioned);
     const where = `Pod ${pod.namespace}/${pod.name}`;
-    const shape: PodShape = podShapeOf(pod.spec, `${where}: spec`, (path, _value, message) => problems.push(`${path}: ${message}`));
+    const facts = readPodSpec(pod.spec, `${where}: spec`, (path, _value, message) => problems.push(`${path}: ${message}`));
+    const shape: PodShape = admittedPod(facts, pod.namespace, admission).pod;
     if (pod.controller?.kind === "DaemonSet" || isMirror(pod)) {
       const id = `${pod.namespace}/${pod.controller?.kind === "DaemonSet" ? pod.controller.name : pod.name}`;
       const fixed: DaemonSetShape = { id, pod: shape, file: "the cluster's state" };

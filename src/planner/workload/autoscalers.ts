@@ -17,17 +17,20 @@ export interface Autoscaler {
   readonly maxReplicas: number;
 }
 
-const count = (value: unknown, fallback: number | undefined, path: string, report: Report): number | undefined => {
+const count = (value: unknown, fallback: number | undefined, least: number, path: string, report: Report): number | undefined => {
   if (value === undefined || value === null) {
     if (fallback === undefined) report(path, value, "must be set: the most replicas the autoscaler may run");
     return fallback;
   }
-  if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
-  report(path, value, "must be a non-negative integer");
+  if (typeof value === "number" && Number.isInteger(value) && value >= least) return value;
+  report(path, value, least === 0 ? "must be a non-negative integer" : LEAST_ONE);
   return undefined;
 };
 
-/** The autoscaler an HPA or ScaledObject document describes, or undefined after reporting why not. */
+/** An HPA's minReplicas of 0 needs the HPAScaleToZero feature gate, alpha and off unless the control plane turns it on (EKS does not). */
+const LEAST_ONE = "must be an integer of at least 1: the API server refuses 0 unless the HPAScaleToZero feature gate (alpha, off on EKS) is on";
+
+/** The autoscaler an HPA or ScaledObject document describes, or undefined after reporting every field that is wrong. */
 export function autoscalerOf(
   kind: "HorizontalPodAutoscaler" | "ScaledObject",
   name: string,
@@ -38,18 +41,35 @@ export function autoscalerOf(
   const ref = isRecord(spec.scaleTargetRef) ? spec.scaleTargetRef : undefined;
   const hpa = kind === "HorizontalPodAutoscaler";
   const targetKind = ref?.kind ?? (hpa ? undefined : "Deployment");
-  if (typeof targetKind !== "string" || typeof ref?.name !== "string") {
-    report("spec.scaleTargetRef", spec.scaleTargetRef, "must name the workload it scales {kind, name}");
-    return undefined;
+  const target = typeof targetKind === "string" && typeof ref?.name === "string" ? { kind: targetKind, name: ref.name } : undefined;
+  if (target === undefined) report("spec.scaleTargetRef", spec.scaleTargetRef, "must name the workload it scales {kind, name}");
+  // HPA: minReplicas defaults to 1, maxReplicas is required and at least 1 (ValidateHorizontalPodAutoscalerSpec);
+  // KEDA: minReplicaCount defaults to 0, maxReplicaCount to 100 (the ScaledObject webhook checks the rest).
+  const min = hpa ? count(spec.minReplicas, 1, 1, "spec.minReplicas", report) : count(spec.minReplicaCount, 0, 0, "spec.minReplicaCount", report);
+  const max = hpa ? count(spec.maxReplicas, undefined, 1, "spec.maxReplicas", report) : count(spec.maxReplicaCount, 100, 0, "spec.maxReplicaCount", report);
+  const maxField = hpa ? "spec.maxReplicas" : "spec.maxReplicaCount";
+  const tooFew = min !== undefined && max !== undefined && max < min;
+  if (tooFew) report(maxField, max, `must be at least the minimum (${min})`);
+  const wrongIdle = hpa ? false : idleProblem(spec, min, report);
+  const noTriggers = !hpa && !(Array.isArray(spec.triggers) && spec.triggers.length > 0);
+  if (noTriggers) report("spec.triggers", spec.triggers, "must list at least one trigger (what KEDA scales on)");
+  if (target === undefined || min === undefined || max === undefined || tooFew || wrongIdle || noTriggers) return undefined;
+  return { source: `${kind} ${namespace}/${name}`, namespace, target, minReplicas: min, maxReplicas: max };
+}
+
+/** KEDA's idleReplicaCount, when set, must be below minReplicaCount; true after reporting that it is not. */
+function idleProblem(spec: Raw, min: number | undefined, report: Report): boolean {
+  const idle = spec.idleReplicaCount;
+  if (idle === undefined || idle === null) return false;
+  if (typeof idle !== "number" || !Number.isInteger(idle) || idle < 0) {
+    report("spec.idleReplicaCount", idle, "must be a non-negative integer");
+    return true;
   }
-  const min = hpa ? count(spec.minReplicas, 1, "spec.minReplicas", report) : count(spec.minReplicaCount, 0, "spec.minReplicaCount", report);
-  const max = hpa ? count(spec.maxReplicas, undefined, "spec.maxReplicas", report) : count(spec.maxReplicaCount, 100, "spec.maxReplicaCount", report);
-  if (min === undefined || max === undefined) return undefined;
-  if (max < min) {
-    report(hpa ? "spec.maxReplicas" : "spec.maxReplicaCount", max, `must be at least the minimum (${min})`);
-    return undefined;
+  if (min !== undefined && idle >= min) {
+    report("spec.idleReplicaCount", idle, `must be below minReplicaCount (${min}): KEDA refuses the ScaledObject otherwise`);
+    return true;
   }
-  return { source: `${kind} ${namespace}/${name}`, namespace, target: { kind: targetKind, name: ref.name }, minReplicas: min, maxReplicas: max };
+  return false;
 }
 
 /**

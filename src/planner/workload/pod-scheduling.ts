@@ -1,15 +1,17 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
 import { isRequirementOperator, REQUIREMENT_OPERATORS } from "../../shared/vocabulary/requirement-operators";
+import { normalizedLabel } from "../../shared/vocabulary/well-known-labels";
 import { labelSelectorOf } from "./label-selector";
 import { isRecord, type Raw, type Report } from "./raw-object";
 import type { NamespaceScope, PodAffinityTerm, PodShape, PreferredNodeTerm, SpreadConstraint, Toleration } from "./workload-model";
 
 // Where a pod may go, as a pod spec says it: node selector, node affinity (required and preferred), pod
-// affinity and anti-affinity, topology spread constraints and tolerations.
+// affinity and anti-affinity, topology spread constraints and tolerations. Node label keys are read as
+// Karpenter reads them: a deprecated key (beta.kubernetes.io/os, ...) as the current one (DEPRECATED_LABELS).
 // @see https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/
 // @see https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/
 
-type Placement = Pick<
+export type Placement = Pick<
   PodShape,
   | "nodeSelector"
   | "affinityTerms"
@@ -22,7 +24,8 @@ type Placement = Pick<
   | "tolerations"
 >;
 
-function requirementsOf(expressions: unknown, path: string, report: Report): Requirement[] {
+/** A node selector term's matchExpressions, keys read as Karpenter reads them; problems go to `report`. */
+export function requirementsOf(expressions: unknown, path: string, report: Report): Requirement[] {
   if (expressions === undefined) return [];
   if (!Array.isArray(expressions)) {
     report(path, expressions, "must be a list of {key, operator, values}");
@@ -35,7 +38,7 @@ function requirementsOf(expressions: unknown, path: string, report: Report): Req
     else if (!isRequirementOperator(e.operator)) report(`${where}.operator`, e.operator, `must be one of ${REQUIREMENT_OPERATORS.join(", ")}`);
     else if (!Array.isArray(e.values ?? []) || !((e.values ?? []) as unknown[]).every((v) => typeof v === "string"))
       report(`${where}.values`, e.values, "must be a list of strings");
-    else result.push({ key: e.key, operator: e.operator, values: (e.values ?? []) as string[] });
+    else result.push({ key: normalizedLabel(e.key), operator: e.operator, values: (e.values ?? []) as string[] });
   }
   return result;
 }
@@ -116,7 +119,7 @@ function affinityTerm(term: unknown, path: string, report: Report, weight?: numb
     return undefined;
   }
   return {
-    topologyKey: term.topologyKey,
+    topologyKey: normalizedLabel(term.topologyKey),
     selector: labelSelectorOf(term.labelSelector, `${path}.labelSelector`, report),
     namespaces: namespacesOf(term, path, report),
     matchLabelKeys: stringList(term.matchLabelKeys, `${path}.matchLabelKeys`, report),
@@ -182,7 +185,7 @@ function spreadConstraints(spec: Raw, path: string, report: Report): SpreadConst
     if (problems.length > 0) return [];
     return [
       {
-        topologyKey: c.topologyKey as string,
+        topologyKey: normalizedLabel(c.topologyKey as string),
         maxSkew: c.maxSkew as number,
         whenUnsatisfiable: c.whenUnsatisfiable as SpreadConstraint["whenUnsatisfiable"],
         selector,
@@ -210,7 +213,7 @@ function nodeSelectorOf(spec: Raw, path: string, report: Report): Requirement[] 
     return [];
   }
   return Object.entries(selector).flatMap(([key, value]): Requirement[] => {
-    if (typeof value === "string") return [{ key, operator: "In", values: [value] }];
+    if (typeof value === "string") return [{ key: normalizedLabel(key), operator: "In", values: [value] }];
     report(`${path}.nodeSelector.${key}`, value, "must be a string (quote numbers and booleans in YAML)");
     return [];
   });

@@ -1,83 +1,39 @@
-import { bytes, cpuMillis, parseQuantity } from "../../shared/quantity";
-import { placementOf } from "./pod-scheduling";
-import { isRecord, type Raw, type Report } from "./raw-object";
-import { PLAIN_POD, type PodShape } from "./workload-model";
+import { formatBytes, formatCpu } from "../../shared/quantity";
+import { effectiveRequests, type ResourceAmounts, readResourceAmounts } from "./container-resources";
+import { aggregateRequests, type ContainerRole } from "./pod-requests";
+import { type Placement, placementOf } from "./pod-scheduling";
+import { at, isRecord, type Raw, type Report } from "./raw-object";
+import type { HostPort } from "./workload-model";
 
-// A pod spec (a template's `spec`) into the scheduler's view of it. Requests follow Kubernetes: a container
-// with limits and no requests requests its limits; init containers run one at a time before the others, and
-// restartable init containers (sidecars, restartPolicy: Always) keep running beside everything after them.
-// @see https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/#resource-sharing-within-containers
+// A pod spec (a template's `spec`) as written, checked as the API server checks it: its containers' requests
+// and limits, its own pod-level resources, where it may go, the host ports it binds, and what the cluster's
+// admission reads of it (runtimeClassName, its volumes' claims). What the cluster then adds to it (LimitRange
+// defaults, RuntimeClass overhead, volume topology) is admission.ts's.
 
-interface Amounts {
-  cpu: number;
-  memory: number;
-  extended: Record<string, number>;
+export interface ContainerSpec {
+  readonly role: ContainerRole;
+  readonly resources: ResourceAmounts;
 }
 
-const zero = (): Amounts => ({ cpu: 0, memory: 0, extended: {} });
+/** A volume backed by a PersistentVolumeClaim: one named in the namespace, or one made from a template for each pod. */
+export type ClaimSpec =
+  | { readonly kind: "named"; readonly name: string }
+  | { readonly kind: "template"; readonly what: string; readonly storageClassName: string | undefined; readonly volumeName: string | undefined };
 
-function combine(a: Amounts, b: Amounts, op: (x: number, y: number) => number): Amounts {
-  const extended: Record<string, number> = {};
-  for (const key of new Set([...Object.keys(a.extended), ...Object.keys(b.extended)])) extended[key] = op(a.extended[key] ?? 0, b.extended[key] ?? 0);
-  return { cpu: op(a.cpu, b.cpu), memory: op(a.memory, b.memory), extended };
-}
-
-const add = (a: Amounts, b: Amounts) => combine(a, b, (x, y) => x + y);
-const max = (a: Amounts, b: Amounts) => combine(a, b, Math.max);
-
-/** Resources the planner does not pack; requesting them is fine and changes nothing here. */
-const IGNORED_RESOURCES = new Set(["ephemeral-storage"]);
-
-/** What each resource's quantity must look like, for the message when it does not. */
-function expectedQuantity(name: string): string {
-  if (name === "cpu") return 'must be a CPU quantity such as "250m" or "1"';
-  if (name === "memory") return 'must be a memory quantity such as "512Mi" or "1Gi"';
-  return `must be a quantity of ${name} such as "1"`;
-}
-
-/**
- * A request or limit in its unit (millicores, bytes, a count), or undefined after reporting why not. The API
- * server refuses a negative request or limit, so the planner does too: counted, it would free room on a node.
- */
-function quantityOf(name: string, value: unknown, where: string, report: Report): number | undefined {
-  const text = typeof value === "number" || typeof value === "string" ? value : undefined;
-  const parsed = text === undefined ? undefined : name === "cpu" ? cpuMillis(text) : name === "memory" ? bytes(text) : parseQuantity(text);
-  if (parsed === undefined) report(where, value, expectedQuantity(name));
-  else if (parsed < 0) report(where, value, "must not be negative");
-  else return parsed;
-  return undefined;
-}
-
-/** One container's requests, with its limits standing in for requests it does not set (API server defaulting). */
-function containerRequests(container: Raw, path: string, report: Report): { amounts: Amounts; requested: boolean } {
-  const resources = container.resources;
-  if (resources !== undefined && !isRecord(resources)) {
-    report(`${path}.resources`, resources, "must be a mapping with requests and limits");
-    return { amounts: zero(), requested: false };
-  }
-  const merged: Raw = {};
-  for (const part of ["limits", "requests"] as const) {
-    const block = resources?.[part];
-    if (block === undefined || block === null) continue;
-    if (!isRecord(block)) {
-      report(`${path}.resources.${part}`, block, "must be a mapping of resource names to quantities");
-      continue;
-    }
-    for (const [name, value] of Object.entries(block)) merged[name] = { value, path: `${path}.resources.${part}.${name}` };
-  }
-  const amounts = zero();
-  let requested = false;
-  for (const [name, entry] of Object.entries(merged)) {
-    const { value, path: where } = entry as { value: unknown; path: string };
-    if (IGNORED_RESOURCES.has(name)) continue;
-    const parsed = quantityOf(name, value, where, report);
-    if (name === "cpu" || name === "memory") requested = true;
-    if (parsed === undefined) continue;
-    if (name === "cpu") amounts.cpu = parsed;
-    else if (name === "memory") amounts.memory = parsed;
-    else amounts.extended[name] = parsed;
-  }
-  return { amounts, requested };
+export interface PodSpecFacts {
+  readonly containers: readonly ContainerSpec[];
+  /** spec.resources: requests and limits for the pod as a whole (beta, on by default since Kubernetes 1.34). */
+  readonly podResources: ResourceAmounts | undefined;
+  readonly placement: Placement;
+  readonly hostNetwork: boolean;
+  /** The ports its containers bind on the node (with hostNetwork, every container port). */
+  readonly hostPorts: readonly HostPort[];
+  /** Some container runs privileged. */
+  readonly privileged: boolean;
+  /** spec.nodeName: the pod is bound to that node from the start. */
+  readonly nodeName: string | undefined;
+  readonly runtimeClassName: string | undefined;
+  readonly claims: readonly ClaimSpec[];
 }
 
 function containers(spec: Raw, field: "containers" | "initContainers", path: string, report: Report): Raw[] {
@@ -94,38 +50,140 @@ function containers(spec: Raw, field: "containers" | "initContainers", path: str
   });
 }
 
-/** The scheduler's view of a pod spec; problems go to `report` with their path under `path`. */
-export function podShapeOf(spec: unknown, path: string, report: Report): PodShape {
-  if (!isRecord(spec)) {
-    report(path, spec, "must be a pod spec (a mapping with containers)");
-    return { ...PLAIN_POD, cpuMillis: 0, memoryBytes: 0, hasRequests: false };
-  }
-  let requested = false;
-  let running = zero();
-  for (const [i, c] of containers(spec, "containers", path, report).entries()) {
-    const r = containerRequests(c, `${path}.containers[${i}]`, report);
-    running = add(running, r.amounts);
-    requested ||= r.requested;
-  }
-  let sidecars = zero();
-  let initPeak = zero();
-  for (const [i, c] of containers(spec, "initContainers", path, report).entries()) {
-    const r = containerRequests(c, `${path}.initContainers[${i}]`, report);
-    requested ||= r.requested;
-    if (c.restartPolicy === "Always") {
-      sidecars = add(sidecars, r.amounts);
-      initPeak = max(initPeak, sidecars);
-    } else {
-      initPeak = max(initPeak, add(r.amounts, sidecars));
+const isPort = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 65535;
+
+/**
+ * The host ports of the app containers, as Karpenter counts them (GetHostPorts reads spec.containers only): a
+ * hostPort, or with hostNetwork the container port, which the API server copies into hostPort. The protocol is
+ * TCP unless written, the address 0.0.0.0 (every address) unless hostIP says otherwise.
+ * @see kubernetes-sigs/karpenter v1.14.1 pkg/scheduling/hostportusage.go (GetHostPorts)
+ */
+function hostPortsOf(app: readonly Raw[], hostNetwork: boolean, path: string, report: Report): HostPort[] {
+  const found: HostPort[] = [];
+  for (const [i, c] of app.entries()) {
+    const ports = Array.isArray(c.ports) ? c.ports : [];
+    for (const [j, p] of ports.entries()) {
+      if (!isRecord(p)) continue;
+      const bound = p.hostPort ?? (hostNetwork ? p.containerPort : undefined);
+      if (bound === undefined || bound === 0) continue;
+      if (!isPort(bound)) {
+        report(`${path}.containers[${i}].ports[${j}].hostPort`, bound, "must be a port number from 1 to 65535");
+        continue;
+      }
+      found.push({
+        port: bound,
+        protocol: typeof p.protocol === "string" ? p.protocol : "TCP",
+        ip: typeof p.hostIP === "string" && p.hostIP !== "" ? p.hostIP : "0.0.0.0",
+      });
     }
   }
-  const effective = max(initPeak, add(running, sidecars));
+  return found;
+}
 
+/** The claims of the pod's volumes: persistentVolumeClaim volumes, and generic ephemeral volumes (a claim per pod). */
+function claimsOf(spec: Raw, path: string, report: Report): ClaimSpec[] {
+  if (spec.volumes === undefined || spec.volumes === null) return [];
+  if (!Array.isArray(spec.volumes)) {
+    report(`${path}.volumes`, spec.volumes, "must be a list of volumes");
+    return [];
+  }
+  return spec.volumes.flatMap((v, i): ClaimSpec[] => {
+    if (!isRecord(v)) return [];
+    if (isRecord(v.persistentVolumeClaim)) {
+      const name = v.persistentVolumeClaim.claimName;
+      if (typeof name === "string" && name !== "") return [{ kind: "named", name }];
+      report(`${path}.volumes[${i}].persistentVolumeClaim.claimName`, name, "must name a PersistentVolumeClaim of the pod's namespace");
+      return [];
+    }
+    const template = isRecord(v.ephemeral) && isRecord(v.ephemeral.volumeClaimTemplate) ? v.ephemeral.volumeClaimTemplate.spec : undefined;
+    if (!isRecord(template)) return [];
+    return [claimTemplate(template, `the ephemeral volume ${String(v.name)}`)];
+  });
+}
+
+/** A claim made from a template's spec (a generic ephemeral volume, a StatefulSet's volumeClaimTemplates). */
+export function claimTemplate(spec: Raw, what: string): ClaimSpec {
   return {
-    cpuMillis: effective.cpu,
-    memoryBytes: effective.memory,
-    extended: effective.extended,
-    ...placementOf(spec, path, report),
-    hasRequests: requested,
+    kind: "template",
+    what,
+    storageClassName: typeof spec.storageClassName === "string" ? spec.storageClassName : undefined,
+    volumeName: typeof spec.volumeName === "string" && spec.volumeName !== "" ? spec.volumeName : undefined,
+  };
+}
+
+/** "700m", "1.5 GiB": an amount in its unit, for a message. */
+const formatAmount = (name: string, amount: number): string => (name === "cpu" ? formatCpu(amount) : formatBytes(amount));
+
+/** Pod-level resources take CPU, memory and huge pages (KEP-2837). */
+const POD_LEVEL_RESOURCES = /^(cpu|memory|hugepages-.+)$/;
+
+/**
+ * spec.resources, as the API server checks it against the containers: no request below what the containers
+ * request together, no container limit above the pod's.
+ * @see kubernetes/kubernetes pkg/apis/core/validation/validation.go (validatePodResources, validatePodResourceConsistency)
+ */
+function podLevelResources(value: unknown, specs: readonly ContainerSpec[], path: string, report: Report): ResourceAmounts | undefined {
+  if (value === undefined || value === null) return undefined;
+  const amounts = readResourceAmounts(value, path, report);
+  const refuse = (part: "requests" | "limits", name: string, message: string) => report(`${path}.${part}.${name}`, at(value, [part, name]), message);
+  for (const part of ["requests", "limits"] as const) {
+    for (const name of Object.keys(amounts[part]))
+      if (!POD_LEVEL_RESOURCES.test(name)) refuse(part, name, "is not a pod-level resource: spec.resources takes cpu, memory and hugepages-* only");
+  }
+  const together = aggregateRequests(specs.map((c) => ({ role: c.role, requests: effectiveRequests(c.resources) })));
+  for (const [name, request] of Object.entries(amounts.requests)) {
+    const sum = together[name] ?? 0;
+    if (request < sum)
+      refuse(
+        "requests",
+        name,
+        `must be at least what the containers request together (${formatAmount(name, sum)}): the API server refuses a pod-level request below it`,
+      );
+  }
+  for (const [name, limit] of Object.entries(amounts.limits)) {
+    const most = Math.max(0, ...specs.map((c) => c.resources.limits[name] ?? 0));
+    if (most > limit)
+      refuse(
+        "limits",
+        name,
+        `must be at least each container's limit (one has ${formatAmount(name, most)}): the API server refuses a pod-level limit below it`,
+      );
+  }
+  return amounts;
+}
+
+/** Most pods bind no host port and mount no claim: they share one empty list, kept until every file is read. */
+const NONE: readonly never[] = [];
+const orNone = <T>(list: readonly T[]): readonly T[] => (list.length === 0 ? NONE : list);
+
+const privileged = (c: Raw) => isRecord(c.securityContext) && c.securityContext.privileged === true;
+
+/** A pod spec as written; problems go to `report` with their path under `path`. Undefined when it is not a pod spec at all. */
+export function readPodSpec(spec: unknown, path: string, report: Report): PodSpecFacts | undefined {
+  if (!isRecord(spec)) {
+    report(path, spec, "must be a pod spec (a mapping with containers)");
+    return undefined;
+  }
+  const app = containers(spec, "containers", path, report);
+  const specs: ContainerSpec[] = app.map((c, i) => ({
+    role: "app",
+    resources: readResourceAmounts(c.resources, `${path}.containers[${i}].resources`, report),
+  }));
+  const init = containers(spec, "initContainers", path, report);
+  for (const [i, c] of init.entries()) {
+    const resources = readResourceAmounts(c.resources, `${path}.initContainers[${i}].resources`, report);
+    specs.push({ role: c.restartPolicy === "Always" ? "sidecar" : "init", resources });
+  }
+  const hostNetwork = spec.hostNetwork === true;
+  return {
+    containers: specs,
+    podResources: podLevelResources(spec.resources, specs, `${path}.resources`, report),
+    placement: placementOf(spec, path, report),
+    hostNetwork,
+    hostPorts: orNone(hostPortsOf(app, hostNetwork, path, report)),
+    privileged: [...app, ...init].some(privileged),
+    nodeName: typeof spec.nodeName === "string" && spec.nodeName !== "" ? spec.nodeName : undefined,
+    runtimeClassName: typeof spec.runtimeClassName === "string" && spec.runtimeClassName !== "" ? spec.runtimeClassName : undefined,
+    claims: orNone(claimsOf(spec, path, report)),
   };
 }

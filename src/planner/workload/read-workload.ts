@@ -3,9 +3,10 @@ import * as path from "node:path";
 import { InputError } from "../../shared/input-error";
 import { parseDocuments } from "../../shared/manifest-documents";
 import { decodeUtf8, readAtMost, readFailure, readStdinAtMost } from "../../shared/untrusted-file";
+import { admittedPod } from "./admission";
 import { withAutoscalers } from "./autoscalers";
-import type { PodGroup, Workload } from "./workload-model";
-import { emptyObjectResult, type ObjectResult, objectPods } from "./workload-objects";
+import type { DaemonSetShape, PodGroup, Workload } from "./workload-model";
+import { type DraftGroup, emptyObjectResult, type ObjectResult, objectPods, readsKind } from "./workload-objects";
 
 // `--workload <file|dir|->`: ordinary Kubernetes YAML (or JSON), multi-document files, a folder of them, or
 // standard input. Input is untrusted: no more than MAX_FILE_BYTES + 1 bytes are read of a file (its size is
@@ -64,7 +65,9 @@ function readText(file: string, problems: string[]): string | undefined {
 /** Parses one file's text into `result`; returns how many documents held something (not empty, not null). */
 function parseText(text: string, file: string, problems: string[], warnings: string[], result: ObjectResult): number {
   let filled = 0;
-  for (const document of parseDocuments(text, file, problems, warnings)) {
+  // A document nested too deeply to parse stops the plan only when it is of a kind the planner reads.
+  const skipTooDeep = (kind: string | undefined) => kind !== undefined && !readsKind(kind);
+  for (const document of parseDocuments(text, file, problems, warnings, skipTooDeep)) {
     if (!document.empty) filled++;
     objectPods(document.value, file, `${file}: document ${document.index}`, problems, result);
   }
@@ -143,7 +146,8 @@ export function readWorkload(target: string, stdin: () => Buffer = readStdin): W
   }
   if (problems.length > 0) throw new InputError(target === STDIN ? "standard input" : target, problems);
 
-  const groups = uniqueIds(withAutoscalers([...result.groups.values()], result.autoscalers, result.pinnedToZero, warnings));
+  const { groups: admitted, pinned, daemonSets, assumed } = admitAll(result);
+  const groups = uniqueIds(withAutoscalers(admitted, result.autoscalers, pinned, warnings));
   // An empty file among others is likely a placeholder or a generator's leftover: said, not fatal.
   warnings.push(...empty.map((file) => `${file}: no Kubernetes objects (empty, or only comments and "---"); skipped`));
   for (const file of kustomizations) {
@@ -158,7 +162,48 @@ export function readWorkload(target: string, stdin: () => Buffer = readStdin): W
   if (noRequests.length > 0) warnings.push(`pods without CPU or memory requests count as zero: ${noRequests.join(", ")}`);
   const skipped = [...new Set(result.skippedKinds)].sort();
   if (skipped.length > 0) warnings.push(`kinds the planner does not know were skipped: ${skipped.join(", ")}`);
-  const cron = groups.filter((g) => g.kind === "CronJob").map((g) => g.id);
-  if (cron.length > 0) warnings.push(`CronJobs are planned as if their Job were running: ${cron.join(", ")}`);
-  return { groups, daemonSets: [...result.daemonSets.values()], warnings };
+  if (result.podCreators.length > 0)
+    warnings.push(
+      `objects of kinds that create pods, which the planner does not read, were skipped; their pods are not in the plan: ${result.podCreators.join(", ")}`,
+    );
+  for (const [assumption, ids] of assumed) warnings.push(`${assumption}: ${[...ids].join(", ")}`);
+  return { groups, daemonSets, warnings };
+}
+
+/** Every pod as the cluster's admission makes it, once every file is read; and what had to be assumed, with the pods it concerns. */
+function admitAll(result: ObjectResult): {
+  groups: PodGroup[];
+  pinned: Set<PodGroup>;
+  daemonSets: DaemonSetShape[];
+  assumed: Map<string, Set<string>>;
+} {
+  const assumed = new Map<string, Set<string>>();
+  const admit = (facts: DraftGroup["facts"], namespace: string, id: string) => {
+    const admitted = admittedPod(facts, namespace, result.admission);
+    for (const a of admitted.assumed) assumed.set(a, (assumed.get(a) ?? new Set()).add(id));
+    return admitted;
+  };
+  const pinned = new Set<PodGroup>();
+  const groups: PodGroup[] = [];
+  // Each draft is let go once admitted: a plan of a hundred thousand distinct pods holds one copy at a time.
+  for (const [key, written] of result.groups) {
+    result.groups.delete(key);
+    const { pod, ignoredBecause } = admit(written.facts, written.namespace, written.id);
+    const { id, kind, namespace, name, labels, replicas, file, boundTo, orderedReady } = written;
+    // Written out, not spread: groups built alike share one shape, which the scheduler reads in its hot paths.
+    const common: PodGroup = { id, kind, namespace, name, labels, replicas, pod, file };
+    const group: PodGroup =
+      boundTo === undefined && orderedReady === undefined && ignoredBecause === undefined
+        ? common
+        : {
+            ...common,
+            ...(boundTo === undefined ? {} : { boundTo }),
+            ...(orderedReady === undefined ? {} : { orderedReady }),
+            ...(ignoredBecause === undefined ? {} : { ignoredBecause }),
+          };
+    if (result.pinnedToZero.has(written)) pinned.add(group);
+    groups.push(group);
+  }
+  const daemonSets = [...result.daemonSets.values()].map(({ id, namespace, facts, file }) => ({ id, pod: admit(facts, namespace, id).pod, file }));
+  return { groups, pinned, daemonSets, assumed };
 }

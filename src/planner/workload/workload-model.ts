@@ -51,11 +51,23 @@ export interface PreferredNodeTerm {
   readonly requirements: readonly Requirement[];
 }
 
+/** A port a pod binds on its node's network: one pod per node may hold it (kubernetes-sigs/karpenter v1.14.1 pkg/scheduling/hostportusage.go). */
+export interface HostPort {
+  readonly port: number;
+  /** TCP, UDP or SCTP. */
+  readonly protocol: string;
+  /** The node address it binds; 0.0.0.0 (every address) unless the pod names one. */
+  readonly ip: string;
+}
+
+/** The resource name of ephemeral storage, which pods request and nodes offer like an extended resource. */
+export const EPHEMERAL_STORAGE = "ephemeral-storage";
+
 export interface PodShape {
-  /** CPU and memory as the scheduler counts them: the larger of the init peak and the running sum. */
+  /** CPU and memory as the scheduler counts them: the larger of the init peak and the running sum (or the pod-level requests), plus the RuntimeClass overhead. */
   readonly cpuMillis: number;
   readonly memoryBytes: number;
-  /** GPUs and other extended resources, by resource name. */
+  /** GPUs and other extended resources, and ephemeral storage (EPHEMERAL_STORAGE, in bytes), by resource name. */
   readonly extended: Readonly<Record<string, number>>;
   /** nodeSelector entries, as In requirements. */
   readonly nodeSelector: readonly Requirement[];
@@ -71,6 +83,12 @@ export interface PodShape {
   readonly tolerations: readonly Toleration[];
   /** False when no container requests CPU or memory: the pod counts as zero (and is warned about). */
   readonly hasRequests: boolean;
+  /** The ports it binds on the node (a hostPort, or every container port with hostNetwork); absent when none. */
+  readonly hostPorts?: readonly HostPort[];
+  /** hostNetwork: true (Fargate refuses the pod). */
+  readonly hostNetwork?: boolean;
+  /** Some container runs privileged (Fargate refuses the pod). */
+  readonly privileged?: boolean;
 }
 
 /** A HorizontalPodAutoscaler (or KEDA ScaledObject) that owns a group's replica count. */
@@ -113,6 +131,12 @@ export interface PodGroup {
   readonly file: string;
   /** What weighs on disrupting its pods' nodes; ORDINARY_DISRUPTION when undefined. */
   readonly disruption?: PodDisruption;
+  /** spec.nodeName: its pods are bound to that node from the start, and Karpenter provisions nothing for them. */
+  readonly boundTo?: string;
+  /** Why Karpenter provisions nothing for its pods (an unbound volume it cannot place them by), when it does not. */
+  readonly ignoredBecause?: string;
+  /** A StatefulSet with podManagementPolicy OrderedReady (the default): it creates one pod at a time, each once the one before runs. */
+  readonly orderedReady?: boolean;
 }
 
 export interface DaemonSetShape {

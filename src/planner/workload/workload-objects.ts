@@ -1,52 +1,48 @@
 import { formatValue } from "../../shared/format-issues";
+import { type AdmissionObjects, noAdmissionObjects } from "./admission";
 import { type Autoscaler, autoscalerOf } from "./autoscalers";
+import { readLimitRange } from "./limit-ranges";
+import { skippedKind, WORKLOAD_KINDS } from "./object-kinds";
 import { OPERATOR_KINDS, operatorPodTemplate } from "./operator-pods";
-import { podShapeOf } from "./pod-spec";
+import { claimTemplate, type PodSpecFacts, readPodSpec } from "./pod-spec";
 import { at, isRecord, type Raw, type Report } from "./raw-object";
-import type { DaemonSetShape, PodGroup } from "./workload-model";
+import { readRuntimeClass } from "./runtime-classes";
+import { readVolumeObject, volumeStorage } from "./volume-topology";
+import type { PodGroup } from "./workload-model";
 
-// Kubernetes objects into pod groups: how many pods of which template each workload kind runs, and the
-// autoscalers that own replica counts. An object defined twice is taken as kubectl apply takes it: each is
-// applied in order, so the last one stands. Helm hook objects (pre-install Jobs, test Pods, ...) run once
-// around a release and are not steady pods: they are left out, with a word.
+// Kubernetes objects into pod groups: how many pods of which template each workload kind runs, the autoscalers
+// that own replica counts, and the objects the cluster's admission reads when it creates the pods (LimitRanges,
+// RuntimeClasses, StorageClasses, PersistentVolumeClaims and PersistentVolumes). Pods are admitted once every
+// file is read (admission.ts), since a LimitRange may come after the Deployment it applies to. An object defined
+// twice is taken as kubectl apply takes it: each is applied in order, so the last one stands. Helm hook objects
+// (pre-install Jobs, test Pods, ...) run once around a release and are not steady pods: they are left out.
 
-/** Where each kind keeps its pod template, and how many pods run at once. */
-const WORKLOADS: Readonly<Record<string, { readonly template: readonly string[]; readonly count: (spec: Raw, report: Report) => number }>> = {
-  Deployment: { template: ["spec", "template"], count: (spec, report) => replicas(spec, "replicas", report) },
-  StatefulSet: { template: ["spec", "template"], count: (spec, report) => replicas(spec, "replicas", report) },
-  ReplicaSet: { template: ["spec", "template"], count: (spec, report) => replicas(spec, "replicas", report) },
-  // A Job runs `parallelism` pods at once (default 1), never more than its completions.
-  Job: { template: ["spec", "template"], count: (spec, report) => jobPods(spec, "spec", report) },
-  CronJob: {
-    template: ["spec", "jobTemplate", "spec", "template"],
-    count: (spec, report) =>
-      jobPods(isRecord(spec.jobTemplate) && isRecord(spec.jobTemplate.spec) ? spec.jobTemplate.spec : {}, "spec.jobTemplate.spec", report),
-  },
-};
+/** A pod group before admission: the pod spec as written. */
+export interface DraftGroup extends Omit<PodGroup, "pod" | "ignoredBecause"> {
+  readonly facts: PodSpecFacts | undefined;
+}
 
-/** Kinds that run no pods of their own: skipped without a word. */
-const NOT_WORKLOADS = new Set([
-  "Namespace",
-  "Service",
-  "ConfigMap",
-  "Secret",
-  "ServiceAccount",
-  "PodDisruptionBudget",
-  "Ingress",
-  "NetworkPolicy",
-  "Role",
-  "RoleBinding",
-  "ClusterRole",
-  "ClusterRoleBinding",
-  "PersistentVolumeClaim",
-  "StorageClass",
-  "CustomResourceDefinition",
-  "PriorityClass",
-  "LimitRange",
-  "ResourceQuota",
-]);
+export interface DraftDaemonSet {
+  readonly id: string;
+  readonly namespace: string;
+  readonly facts: PodSpecFacts | undefined;
+  readonly file: string;
+}
 
 const AUTOSCALERS = new Set(["HorizontalPodAutoscaler", "ScaledObject"]);
+
+/** The kinds admission reads (readAdmissionObject). */
+const ADMISSION_KINDS = new Set(["LimitRange", "RuntimeClass", "StorageClass", "PersistentVolumeClaim", "PersistentVolume"]);
+
+/** Whether the planner reads objects of this kind (a list may hold any): one it does not may be skipped unread. */
+export const readsKind = (kind: string): boolean =>
+  kind === "Pod" ||
+  kind === "DaemonSet" ||
+  kind.endsWith("List") ||
+  WORKLOAD_KINDS[kind] !== undefined ||
+  OPERATOR_KINDS[kind] !== undefined ||
+  AUTOSCALERS.has(kind) ||
+  ADMISSION_KINDS.has(kind);
 
 function replicas(spec: Raw, field: string, report: Report, path = "spec"): number {
   const value = spec[field];
@@ -58,19 +54,31 @@ function replicas(spec: Raw, field: string, report: Report, path = "spec"): numb
   return value;
 }
 
+/** A Job runs `parallelism` pods at once (default 1), never more than its completions. */
 function jobPods(spec: Raw, path: string, report: Report): number {
   const parallelism = replicas(spec, "parallelism", report, path);
   return spec.completions === undefined ? parallelism : Math.min(parallelism, replicas(spec, "completions", report, path));
 }
 
+function podCount(kind: string, spec: Raw, report: Report): number {
+  if (kind === "Job") return jobPods(spec, "spec", report);
+  if (kind === "CronJob")
+    return jobPods(isRecord(spec.jobTemplate) && isRecord(spec.jobTemplate.spec) ? spec.jobTemplate.spec : {}, "spec.jobTemplate.spec", report);
+  return replicas(spec, "replicas", report);
+}
+
 export interface ObjectResult {
   /** By kind, namespace and name: the last definition of an object stands. */
-  readonly groups: Map<string, PodGroup>;
-  readonly daemonSets: Map<string, DaemonSetShape>;
+  readonly groups: Map<string, DraftGroup>;
+  readonly daemonSets: Map<string, DraftDaemonSet>;
   readonly autoscalers: Autoscaler[];
+  readonly admission: AdmissionObjects;
   /** Groups whose manifest pins replicas to 0 (an HPA leaves them alone). */
-  readonly pinnedToZero: Set<PodGroup>;
+  readonly pinnedToZero: Set<DraftGroup>;
+  /** Kinds the planner does not know, which seem to run no pods. */
   readonly skippedKinds: string[];
+  /** Objects of kinds that create pods the planner does not read: "Rollout default/web (argoproj.io/v1alpha1)". */
+  readonly podCreators: string[];
   /** "Job default/migrate (helm.sh/hook: pre-install)". */
   readonly hooks: string[];
   /** Objects defined more than once: "Deployment default/web (a.yaml, b.yaml)". */
@@ -81,8 +89,10 @@ export const emptyObjectResult = (): ObjectResult => ({
   groups: new Map(),
   daemonSets: new Map(),
   autoscalers: [],
+  admission: noAdmissionObjects(),
   pinnedToZero: new Set(),
   skippedKinds: [],
+  podCreators: [],
   hooks: [],
   repeated: [],
 });
@@ -97,9 +107,34 @@ function keep<T extends { readonly file: string }>(map: Map<string, T>, key: str
   map.set(key, value);
 }
 
+/** The objects admission reads; true when the object was one of them. */
+function readAdmissionObject(kind: string, object: Raw, name: string, namespace: string, report: Report, into: AdmissionObjects): boolean {
+  if (kind === "LimitRange") {
+    const spec = isRecord(object.spec) ? object.spec : {};
+    into.limitRanges.set(namespace, [...(into.limitRanges.get(namespace) ?? []), ...readLimitRange(spec, `LimitRange ${namespace}/${name}`, report)]);
+    return true;
+  }
+  if (kind === "RuntimeClass") {
+    into.runtimeClasses.set(name, readRuntimeClass(object, report));
+    return true;
+  }
+  return readVolumeObject(kind, object, name, namespace, volumeStorage, report, into.volumes);
+}
+
+/** A StatefulSet's pods also mount a claim per volumeClaimTemplates entry, made for each pod. */
+function statefulSetFacts(facts: PodSpecFacts | undefined, spec: Raw): PodSpecFacts | undefined {
+  const templates = Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates.filter(isRecord) : [];
+  if (facts === undefined || templates.length === 0) return facts;
+  const claims = templates.map((t) =>
+    claimTemplate(isRecord(t.spec) ? t.spec : {}, `the StatefulSet's volumeClaimTemplates ${String(at(t, ["metadata", "name"]))}`),
+  );
+  return { ...facts, claims: [...facts.claims, ...claims] };
+}
+
 /**
  * The pods of one document. `where` names it in problems ("chip.yaml: document 2 (Deployment chip)");
- * `kind: List` documents (kubectl get -o yaml) are expanded.
+ * `kind: List` documents (kubectl get -o yaml) are expanded, and the items of a typed list (PodList, ...) that
+ * leave out their kind take it from the list's, as kubectl reads what the API server returns.
  */
 export function objectPods(object: unknown, file: string, where: string, problems: string[], result: ObjectResult): void {
   if (object === null || object === undefined) return;
@@ -119,26 +154,33 @@ export function objectPods(object: unknown, file: string, where: string, problem
   // kind: List, and the typed lists kubectl get writes (ConfigMapList, RoleList, ...): kubectl applies their items.
   if (kind === "List" || (kind.endsWith("List") && Array.isArray(object.items))) {
     const items = object.items;
+    const typed = kind === "List" ? undefined : { kind: kind.slice(0, -"List".length), apiVersion: object.apiVersion };
     if (!Array.isArray(items)) problems.push(`${where} (${kind}): items: got ${formatValue(items)}; must be a list of objects`);
-    else for (const [i, item] of items.entries()) objectPods(item, file, `${where} (${kind}) items[${i}]`, problems, result);
+    else
+      for (const [i, item] of items.entries()) {
+        const named = typed !== undefined && isRecord(item) && item.kind === undefined ? { ...typed, ...item, kind: typed.kind } : item;
+        objectPods(named, file, `${where} (${kind}) items[${i}]`, problems, result);
+      }
     return;
   }
   const metadata = isRecord(object.metadata) ? object.metadata : {};
   const name = typeof metadata.name === "string" ? metadata.name : undefined;
   const label = `${where} (${kind}${name === undefined ? "" : ` ${name}`})`;
-  if (NOT_WORKLOADS.has(kind)) return;
+  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "default";
+  if (name !== undefined && readAdmissionObject(kind, object, name, namespace, report(label), result.admission)) return;
   const operator = OPERATOR_KINDS[kind];
   const isPod = kind === "Pod";
-  const workload = WORKLOADS[kind];
+  const workload = WORKLOAD_KINDS[kind];
   if (!isPod && kind !== "DaemonSet" && workload === undefined && operator === undefined && !AUTOSCALERS.has(kind)) {
-    result.skippedKinds.push(kind);
+    const skipped = skippedKind(object, kind);
+    if (skipped === "creates pods") result.podCreators.push(`${kind} ${namespace}/${name ?? "(no name)"} (${String(object.apiVersion ?? "no apiVersion")})`);
+    else if (skipped === "unknown") result.skippedKinds.push(kind);
     return;
   }
   if (name === undefined) {
     problems.push(`${label}: metadata.name: got ${formatValue(metadata.name)}; must be the object's name`);
     return;
   }
-  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "default";
   const hook = isRecord(metadata.annotations) ? metadata.annotations["helm.sh/hook"] : undefined;
   if (hook !== undefined) {
     result.hooks.push(`${kind} ${namespace}/${name} (helm.sh/hook: ${String(hook)})`);
@@ -156,7 +198,7 @@ export function objectPods(object: unknown, file: string, where: string, problem
   }
   if (operator !== undefined) {
     const template = operatorPodTemplate(operator, name, spec);
-    const pod = podShapeOf(template.spec, "spec", report(label));
+    const facts = readPodSpec(template.spec, "spec", report(label));
     const count = replicas({ replicas: operator.pods(spec) }, "replicas", report(label));
     const podName = operator.statefulSet(name);
     const group = {
@@ -166,7 +208,7 @@ export function objectPods(object: unknown, file: string, where: string, problem
       name: podName,
       labels: stringLabels(at(template, ["metadata", "labels"])),
       replicas: count,
-      pod,
+      facts,
       file,
     };
     keep(result.groups, `${kind}\0${namespace}\0${name}`, group, `${kind} ${namespace}/${name}`, result);
@@ -174,14 +216,29 @@ export function objectPods(object: unknown, file: string, where: string, problem
   }
   const templatePath = isPod ? [] : workload === undefined ? ["spec", "template"] : workload.template;
   const template = isPod ? object : at(object, templatePath);
-  const pod = podShapeOf(isRecord(template) ? template.spec : undefined, [...templatePath, "spec"].join("."), report(label));
+  const written = readPodSpec(isRecord(template) ? template.spec : undefined, [...templatePath, "spec"].join("."), report(label));
   const id = `${namespace}/${name}`;
   if (kind === "DaemonSet") {
-    keep(result.daemonSets, `${namespace}\0${name}`, { id, pod, file }, `DaemonSet ${id}`, result);
+    keep(result.daemonSets, `${namespace}\0${name}`, { id, namespace, facts: written, file }, `DaemonSet ${id}`, result);
     return;
   }
-  const count = isPod ? 1 : (workload as (typeof WORKLOADS)[string]).count(spec, report(label));
-  const group: PodGroup = { id, kind, namespace, name, labels: stringLabels(at(template, ["metadata", "labels"])), replicas: count, pod, file };
+  const statefulSet = kind === "StatefulSet";
+  const facts = statefulSet ? statefulSetFacts(written, spec) : written;
+  const count = isPod ? 1 : podCount(kind, spec, report(label));
+  const labels = stringLabels(at(template, ["metadata", "labels"]));
+  const orderedReady = statefulSet && (spec.podManagementPolicy ?? "OrderedReady") === "OrderedReady";
+  const group: DraftGroup = {
+    id,
+    kind,
+    namespace,
+    name,
+    labels,
+    replicas: count,
+    facts,
+    file,
+    ...(facts?.nodeName === undefined ? {} : { boundTo: facts.nodeName }),
+    ...(orderedReady ? { orderedReady: true } : {}),
+  };
   keep(result.groups, `${kind}\0${namespace}\0${name}`, group, `${kind} ${id}`, result);
   if (spec.replicas === 0) result.pinnedToZero.add(group);
 }

@@ -31,6 +31,23 @@ export const LABEL = {
 export type WellKnownLabel = (typeof LABEL)[keyof typeof LABEL];
 
 /**
+ * The deprecated keys Kubernetes still accepts and the current key each names. Karpenter rewrites them in every
+ * pod requirement (node selector, node affinity) before it schedules, so a pod that selects
+ * `beta.kubernetes.io/os: linux` plans as one that selects `kubernetes.io/os: linux`.
+ * @see kubernetes-sigs/karpenter v1.14.1 pkg/apis/v1/labels.go (NormalizedLabels), pkg/scheduling/requirement.go (NewRequirement)
+ */
+export const DEPRECATED_LABELS: Readonly<Record<string, WellKnownLabel>> = {
+  "failure-domain.beta.kubernetes.io/zone": LABEL.zone,
+  "beta.kubernetes.io/arch": LABEL.arch,
+  "beta.kubernetes.io/os": LABEL.os,
+  "beta.kubernetes.io/instance-type": LABEL.instanceType,
+  "failure-domain.beta.kubernetes.io/region": LABEL.region,
+};
+
+/** The current key for a deprecated one (DEPRECATED_LABELS); any other key as it is. */
+export const normalizedLabel = (key: string): string => DEPRECATED_LABELS[key] ?? key;
+
+/**
  * The karpenter.k8s.aws labels a NodePool may use (the AWS provider's WellKnownLabels, v1.14.1
  * pkg/apis/v1/labels.go); the CRD restricts every other key of that domain.
  */

@@ -1,4 +1,6 @@
-import { deployment, nodesOf, planOf, scenario } from "../helpers";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { deployment, FIXTURES, nodesOf, planOf, scenario } from "../helpers";
 
 // What Karpenter 1.14.1 launches for the constraints production workloads carry, worked out by hand from its
 // scheduler (kubernetes-sigs/karpenter pkg/controllers/provisioning/scheduling/: scheduler.go, nodeclaim.go,
@@ -235,5 +237,19 @@ spec:
     expect(plan.json.warnings).toContain(
       "pod affinity, anti-affinity or topology spread on example.com/rack is beyond the planner (it models kubernetes.io/hostname, zones and capacity types) and was left out, so the plan may need fewer nodes than Karpenter would launch: default/web",
     );
+  });
+
+  it("a Cassandra ring of 3 (OrderedReady): one pod per loop, each on a node of its own; the same pods created at once share one", () => {
+    const file = path.join(FIXTURES, "statefulsets", "cassandra.yaml");
+    // Each pod requests 1500m / 3072 MiB. Alone, the cheapest type to hold it and the 150m of DaemonSets is a
+    // c6a.large (1930m / 3115 MiB; a c6g.large keeps only 3055 MiB); the next pod, a loop later, finds it full.
+    expect(nodesOf(scenario(planOf({ name: "demo" }, file), "as-configured"))).toEqual([
+      "c6a.large spot 1 pods",
+      "c6a.large spot 1 pods",
+      "c6a.large spot 1 pods",
+    ]);
+    // Created at once (Parallel), the three join one NodeClaim: 4650m / 9216 MiB, a c6g.2xlarge.
+    const parallel = fs.readFileSync(file, "utf8").replace("  serviceName: cassandra\n", "  serviceName: cassandra\n  podManagementPolicy: Parallel\n");
+    expect(nodesOf(scenario(planOf({ name: "demo" }, parallel), "as-configured"))).toEqual(["c6g.2xlarge spot 3 pods"]);
   });
 });

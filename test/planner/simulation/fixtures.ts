@@ -78,9 +78,15 @@ export const inValues = (key: string, ...values: string[]): Requirement => ({ ke
 
 export const newFitCache = (): FitCache => new FitCache(catalogue.labelKeys, REGION);
 
-/** Each pool's offerings in the test catalogue's zones, offline prices, with the DaemonSets' overhead. */
-export function offeringsOf(pools: readonly PoolModel[], fits: FitCache, daemonSets: readonly DaemonSetShape[] = []): PoolOfferings[] {
+/** Each pool's offerings in the test catalogue's zones, offline prices, with the DaemonSets' overhead (and node classes' ephemeral storage, when given). */
+export function offeringsOf(
+  pools: readonly PoolModel[],
+  fits: FitCache,
+  daemonSets: readonly DaemonSetShape[] = [],
+  ephemeralStorage?: ReadonlyMap<string, number>,
+): PoolOfferings[] {
   const context = {
+    ephemeralStorage,
     catalogue,
     prices: { spotKnown: false, onDemand: (t: InstanceType) => t.onDemandUsd, spot: () => undefined },
     region: REGION,
@@ -157,13 +163,15 @@ export interface SimulationOptions {
   readonly groups: readonly PodGroup[];
   readonly daemonSets?: readonly DaemonSetShape[];
   readonly existing?: readonly StateNode[];
+  /** Node classes' ephemeral storage in bytes, by name; without it, ephemeral storage is not packed. */
+  readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
 /** One provisioning loop's scheduler over these pools, pods and nodes (pools in the order given). */
 export function simulation(options: SimulationOptions): Simulation {
   const fits = newFitCache();
   const daemonSets = options.daemonSets ?? [];
-  const pools = offeringsOf(options.pools, fits, daemonSets);
+  const pools = offeringsOf(options.pools, fits, daemonSets, options.ephemeralStorage);
   const existing = options.existing ?? [];
   const tolerate = pools.some((p) => p.pool.taints.some((t) => t.effect === "PreferNoSchedule"));
   const bound = existing.flatMap((n) => n.pods.map((p) => p.group)).filter((g) => !options.groups.includes(g));

@@ -118,4 +118,24 @@ describe("provisioning from nodes already running", () => {
     expect(byZone).toEqual({ "zone-a": 2, "zone-b": 2 });
     expect(result.unschedulable.map((u) => u.count)).toEqual([2]);
   });
+
+  it("an OrderedReady StatefulSet's pods arrive one loop apart: each finds the node its predecessor launched full, and launches another", () => {
+    // 3 pods of 1500m. All at once (Parallel), the first NodeClaim takes two (3000m: g.large) and the third a
+    // g.small. One at a time, each launches the cheapest type holding it (g.small, 2000m), and the next finds it full.
+    const set = (orderedReady: boolean): PodGroup => ({
+      ...podGroup("db", 3, podShape(1500, 0)),
+      kind: "StatefulSet",
+      ...(orderedReady ? { orderedReady } : {}),
+    });
+    expect(summary(provisionOn([pool("default")], [set(false)]).nodes)).toEqual(["g.large spot any 2", "g.small spot any 1"]);
+    expect(summary(provisionOn([pool("default")], [set(true)]).nodes)).toEqual(["g.small spot any 1", "g.small spot any 1", "g.small spot any 1"]);
+  });
+
+  it("a pod of an OrderedReady StatefulSet that finds no node keeps the ones after it from being created", () => {
+    // The pool's limit (cpu 2000) holds one g.small: the second pod finds no node, and the third is never created.
+    const db: PodGroup = { ...podGroup("db", 3, podShape(1500, 0)), kind: "StatefulSet", orderedReady: true };
+    const result = provisionOn([pool("default", { limits: { cpu: 2000 } })], [db]);
+    expect(summary(result.nodes)).toEqual(["g.small spot any 1"]);
+    expect(result.unschedulable).toEqual([{ id: "default/db", count: 2, reason: "NodePool default: its limits are reached (cpu 2)" }]);
+  });
 });

@@ -75,8 +75,7 @@ describe("reading workload YAML", () => {
     expect(workload.daemonSets.map((d) => [d.id, d.pod.cpuMillis, d.pod.memoryBytes])).toEqual([["monitoring/agent", 50, 64 * MIB]]);
     expect(workload.warnings).toEqual([
       "pods without CPU or memory requests count as zero: default/rs",
-      "kinds the planner does not know were skipped: Rollout",
-      "CronJobs are planned as if their Job were running: default/cj",
+      "objects of kinds that create pods, which the planner does not read, were skipped; their pods are not in the plan: Rollout default/r (argoproj.io/v1alpha1)",
     ]);
   });
 

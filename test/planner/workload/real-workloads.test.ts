@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import { readWorkload } from "../../../src/planner/workload/read-workload";
 import { MIB } from "../../../src/shared/quantity";
-import { planOf, scenario, workloadFile } from "../helpers";
+import { nodesOf, planOf, scenario, workloadFile } from "../helpers";
 
 // Published manifests, as users apply them (fixtures/real-workloads, each with its source and licence): each
 // plans without a refusal, and what it asks for is read as kubectl would apply it. The expected counts are
@@ -50,10 +50,28 @@ describe("published manifests", () => {
     // Deployments: blackbox-exporter 1, grafana 1, kube-state-metrics 1, prometheus-adapter 2, prometheus-operator 1.
     expect(totalPods(workload.groups)).toBe(11);
     expect(workload.daemonSets.map((d) => d.id)).toEqual(["monitoring/node-exporter"]);
-    // The ConfigMapList of dashboards is a list kubectl applies item by item: no kind left unknown but the CRs it does not run.
-    expect(workload.warnings).toContain("kinds the planner does not know were skipped: APIService, PrometheusRule, ServiceMonitor");
+    // The ConfigMapList of dashboards is a list kubectl applies item by item, and APIService a built-in kind that
+    // runs no pods: no kind left unknown but the operator's rules and monitors.
+    expect(workload.warnings).toContain("kinds the planner does not know were skipped: PrometheusRule, ServiceMonitor");
     const plan = planOf(DEFAULT, path.join(REAL, "kube-prometheus"));
     expect(plan.json.daemonSets.map((d) => [d.id, d.nodes])).toEqual([["monitoring/node-exporter", scenario(plan, "as-configured").nodeCount]]);
+  });
+});
+
+describe("published manifests, what the cluster adds to them", () => {
+  it("Bank of Anthos: ephemeral-storage requests packed against the 44 GiB kubelet leaves of a 50 GiB root volume", () => {
+    const folder = path.join(REAL, "bank-of-anthos");
+    const storage = new Map(readWorkload(folder).groups.map((g) => [g.id, (g.pod.extended["ephemeral-storage"] ?? 0) / MIB]));
+    // balance-reader, ledger-writer and transaction-history 0.5Gi; contacts and userservice 0.25Gi; the rest none.
+    expect([...storage.entries()].filter(([, mib]) => mib > 0)).toEqual([
+      ["default/balancereader", 512],
+      ["default/contacts", 256],
+      ["default/ledgerwriter", 512],
+      ["default/transactionhistory", 512],
+      ["default/userservice", 256],
+    ]);
+    const asConfigured = scenario(planOf(DEFAULT, folder), "as-configured");
+    expect(nodesOf(asConfigured)).toEqual(["c6g.large spot 9 pods"]);
   });
 });
 
@@ -102,6 +120,7 @@ kind: ScaledObject
 metadata: { name: worker }
 spec:
   scaleTargetRef: { name: worker }
+  triggers: [{ type: cron, metadata: { timezone: Etc/UTC, start: 0 8 * * *, end: 0 18 * * *, desiredReplicas: "5" } }]
 `);
     expect(readWorkload(file).groups[0]).toMatchObject({
       replicas: 0,

@@ -1,0 +1,106 @@
+import type { Requirement } from "../../instance-catalogue/requirements";
+import { normalizedLabel } from "../../shared/vocabulary/well-known-labels";
+import { effectiveRequests } from "./container-resources";
+import { type ContainerDefaults, withContainerDefaults } from "./limit-ranges";
+import { addAmounts, aggregateRequests } from "./pod-requests";
+import type { PodSpecFacts } from "./pod-spec";
+import type { RuntimeClassSpec } from "./runtime-classes";
+import { noVolumeObjects, type VolumeObjects, volumeTopology } from "./volume-topology";
+import { PLAIN_POD, type PodShape } from "./workload-model";
+
+// A pod as the cluster creates it from a template, and as the scheduler and Karpenter then read it: the
+// namespace's LimitRange defaults in its containers, its requests added up (pod-level requests standing for
+// the containers' where set), its RuntimeClass's overhead and scheduling, and the zones its volumes allow
+// (Karpenter adds them to every required node affinity term, so that no relaxation drops them).
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/volumetopology.go (Inject)
+// @see kubernetes/kubernetes pkg/apis/core/v1/defaults.go (defaultPodRequests)
+
+/** The objects of the workload that admission reads, gathered from every file before any pod is admitted. */
+export interface AdmissionObjects {
+  /** By namespace. */
+  readonly limitRanges: Map<string, ContainerDefaults[]>;
+  readonly runtimeClasses: Map<string, RuntimeClassSpec>;
+  readonly volumes: VolumeObjects;
+}
+
+export const noAdmissionObjects = (): AdmissionObjects => ({ limitRanges: new Map(), runtimeClasses: new Map(), volumes: noVolumeObjects() });
+
+export interface AdmittedPod {
+  readonly pod: PodShape;
+  /** Why Karpenter provisions nothing for the pod (its volumes), when it does not. */
+  readonly ignoredBecause: string | undefined;
+  /** What was assumed of objects the pod names that the workload does not hold. */
+  readonly assumed: readonly string[];
+}
+
+/** Resources a pod may set for itself; the others stay the containers' (KEP-2837). */
+const POD_LEVEL = /^(cpu|memory|hugepages-.+)$/;
+
+/** What the pod requests: its containers' together, pod-level requests where set (defaulted as the API server does), plus overhead. */
+function podRequests(facts: PodSpecFacts, defaults: readonly ContainerDefaults[], overhead: Readonly<Record<string, number>>): Record<string, number> {
+  const containers = facts.containers.map((c) => ({ role: c.role, requests: effectiveRequests(withContainerDefaults(c.resources, defaults)) }));
+  const requests = aggregateRequests(containers);
+  const own = facts.podResources;
+  if (own !== undefined && Object.keys(own.limits).length + Object.keys(own.requests).length > 0) {
+    // A pod-level request not written defaults to the containers' sum where they request it, else to the pod-level limit.
+    const names = new Set([...Object.keys(own.requests), ...Object.keys(own.limits)]);
+    for (const name of names) if (POD_LEVEL.test(name)) requests[name] = own.requests[name] ?? requests[name] ?? own.limits[name];
+  }
+  return addAmounts(requests, overhead);
+}
+
+/** Every required node affinity term with these requirements added (one term of them alone when there is none). */
+function withRequirements(terms: readonly (readonly Requirement[])[], added: readonly Requirement[]): readonly (readonly Requirement[])[] {
+  if (added.length === 0) return terms;
+  return terms.length === 0 ? [added] : terms.map((term) => [...term, ...added]);
+}
+
+/** The pod a template's spec makes in `namespace`, with what the cluster's admission adds to it. */
+export function admittedPod(facts: PodSpecFacts | undefined, namespace: string, objects: AdmissionObjects): AdmittedPod {
+  if (facts === undefined) return { pod: { ...PLAIN_POD, cpuMillis: 0, memoryBytes: 0, hasRequests: false }, ignoredBecause: undefined, assumed: [] };
+  const defaults = objects.limitRanges.get(namespace) ?? [];
+  const runtimeClass = facts.runtimeClassName === undefined ? undefined : objects.runtimeClasses.get(facts.runtimeClassName);
+  const { cpu, memory, ...extended } = podRequests(facts, defaults, runtimeClass?.overhead ?? {});
+  const requested = (name: string) =>
+    facts.containers.some((c) => name in c.resources.requests || name in c.resources.limits) ||
+    defaults.some((d) => name in d.requests) ||
+    (facts.podResources !== undefined && (name in facts.podResources.requests || name in facts.podResources.limits));
+  const volumes = volumeTopology(facts.claims, namespace, objects.volumes);
+  const { placement } = facts;
+  const scheduling = runtimeClass === undefined ? [] : Object.entries(runtimeClass.nodeSelector);
+  // Every field written out, in PodShape's order: pods built alike share one shape, which the scheduler's hot
+  // paths read millions of times.
+  const pod: PodShape = {
+    cpuMillis: cpu ?? 0,
+    memoryBytes: memory ?? 0,
+    extended,
+    nodeSelector:
+      scheduling.length === 0
+        ? placement.nodeSelector
+        : [...placement.nodeSelector, ...scheduling.map(([key, value]): Requirement => ({ key: normalizedLabel(key), operator: "In", values: [value] }))],
+    affinityTerms: withRequirements(placement.affinityTerms, volumes.requirements),
+    preferredAffinity: placement.preferredAffinity,
+    podAffinity: placement.podAffinity,
+    preferredPodAffinity: placement.preferredPodAffinity,
+    podAntiAffinity: placement.podAntiAffinity,
+    preferredPodAntiAffinity: placement.preferredPodAntiAffinity,
+    topologySpread: placement.topologySpread,
+    tolerations: runtimeClass === undefined ? placement.tolerations : [...placement.tolerations, ...runtimeClass.tolerations],
+    hasRequests: requested("cpu") || requested("memory"),
+  };
+  const missingClass =
+    facts.runtimeClassName !== undefined && runtimeClass === undefined
+      ? [`RuntimeClass ${facts.runtimeClassName} is not in the workload: its pods are planned without its overhead`]
+      : [];
+  // What few pods have is added to those only.
+  const onHost = facts.hostPorts.length > 0 || facts.hostNetwork || facts.privileged;
+  const admitted = onHost
+    ? {
+        ...pod,
+        ...(facts.hostPorts.length > 0 ? { hostPorts: facts.hostPorts } : {}),
+        ...(facts.hostNetwork ? { hostNetwork: true } : {}),
+        ...(facts.privileged ? { privileged: true } : {}),
+      }
+    : pod;
+  return { pod: admitted, ignoredBecause: volumes.ignoredBecause, assumed: [...missingClass, ...volumes.assumed] };
+}
