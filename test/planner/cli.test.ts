@@ -171,7 +171,16 @@ describe("npm run plan", () => {
     expect(Object.keys(json.base)).toEqual(["items", "hourlyUsd"]);
     for (const item of json.base.items) expect(Object.keys(item)).toEqual(["what", "hourlyUsd"]);
     for (const s of json.scenarios) {
-      expect(Object.keys(s)).toEqual(["name", "nodes", "nodeCount", "hourlyUsd", "monthlyUsd", "unschedulable"]);
+      expect(Object.keys(s)).toEqual(["name", "nodes", "nodeCount", "hourlyUsd", "monthlyUsd", "unschedulable", "converged"]);
+      expect(Object.keys(s.converged)).toEqual(["nodeCount", "hourlyUsd", "monthlyUsd", "nodes", "actions"]);
+      // One c6g.medium holds both pods: nothing to consolidate.
+      expect({ ...s.converged, nodes: s.converged.nodes.length }).toEqual({
+        nodeCount: s.nodeCount,
+        hourlyUsd: s.hourlyUsd,
+        monthlyUsd: s.monthlyUsd,
+        nodes: s.nodeCount,
+        actions: [],
+      });
       // Offline, a node the pool allows to be spot is spot, priced at the on-demand rate (an upper bound).
       for (const n of s.nodes)
         expect(Object.keys(n)).toEqual(
@@ -191,9 +200,11 @@ describe("npm run plan", () => {
       [
         "```mermaid",
         "xychart-beta",
-        '    title "Node cost per month by scenario (USD, base costs not included)"',
+        '    title "Node cost per month by scenario: as launched, then settled (USD, base costs not included)"',
         '    x-axis ["as-configured", "amd64-only", "multiarch", "on-demand-only"]',
         '    y-axis "USD per month" 0 --> 50',
+        "    bar [24.82, 37.46, 24.82, 24.82]",
+        // Each scenario is one node of the cheapest type that holds both pods: no cheaper node can replace it.
         "    bar [24.82, 37.46, 24.82, 24.82]",
         "```",
       ].join("\n"),
@@ -201,8 +212,10 @@ describe("npm run plan", () => {
     expect(markdown.out).toContain("| as-configured | default | c6g.medium | spot (on-demand price, upper bound) | arm64 | any | 1 | 2 | 53% | 74% | 0.0340 |");
     expect(markdown.out).toContain("This cluster costs $195.95/month before any workload, and $220.77/month with it (as configured).");
     const table = await run(["--workload", web]);
-    expect(table.out).toMatch(/^scenario {8}\$\/hour {2}\$\/month {2}saving/m);
-    expect(table.out).toContain("as-configured   0.0340    24.82       -  53%     74%              0  1: 1 × c6g.medium (spot)");
+    expect(table.out).toMatch(/^scenario {8}\$\/hour {2}\$\/month {2}settled \$\/month {2}settled nodes {2}saving/m);
+    expect(table.out).toContain(
+      "as-configured   0.0340    24.82            24.82              1       -  53%     74%              0  1: 1 × c6g.medium (spot)",
+    );
   });
 
   it('titles a plan read from standard input "standard input", not "-"', async () => {

@@ -7,6 +7,7 @@ import { cheapestSpot } from "../simulation/pool-offerings";
 import type { ProvisioningResult } from "../simulation/provisioner";
 import type { Workload } from "../workload/workload-model";
 import { baseCosts, fargateWorkloadCosts } from "./base-costs";
+import { afterScaleDown, convergedJson, convergedNodes, packingWarning } from "./converge";
 import { daemonSetReport } from "./daemon-set-report";
 import { cheapestPerShape, type FloorOffering, floorHourlyUsd } from "./floor";
 import { HOURS_PER_MONTH, type Plan, roundUsd, type ScenarioDetail, type ScenarioJson } from "./plan-types";
@@ -28,7 +29,7 @@ export interface PlanInput {
   readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
-function scenarioJson(name: Scenario["name"], result: ProvisioningResult): ScenarioJson {
+function scenarioJson(name: Scenario["name"], result: ProvisioningResult): Omit<ScenarioJson, "converged" | "afterScaleDown"> {
   const hourly = roundUsd(result.nodes.reduce((sum, n) => sum + n.hourlyUsd, 0));
   return {
     name,
@@ -87,21 +88,6 @@ function floorOfferings(run: ScenarioRun, spotKnown: boolean, zonesKnown: boolea
 }
 
 /**
- * Karpenter's packing is a heuristic: with more types to choose from (arm64 allowed) it can, now and then,
- * launch a dearer set of nodes than amd64-only does. The amd64-only nodes are valid with arm64 allowed, and
- * consolidation replaces nodes when cheaper ones hold their pods, so multiarch keeps the cheaper of the two.
- */
-function preferCheaperPacking(scenarios: readonly Scenario[], runs: ScenarioRun[]): ScenarioRun[] {
-  const cost = (run: ScenarioRun) => run.result.nodes.reduce((sum, n) => sum + n.hourlyUsd, 0);
-  const amd64 = runs[scenarios.findIndex((s) => s.name === "amd64-only")];
-  return runs.map((run, i) =>
-    scenarios[i].name === "multiarch" && amd64 !== undefined && amd64.result.unschedulable.length === 0 && cost(amd64) < cost(run)
-      ? { ...run, result: { ...amd64.result, relaxed: run.result.relaxed } }
-      : run,
-  );
-}
-
-/**
  * The scenario's result with the pods no node runs in it (held before the simulation: Fargate's refusals,
  * volumes Karpenter ignores) among its unschedulable pods: the steady ones, and in jobs-burst the Jobs' too.
  */
@@ -134,7 +120,6 @@ export function buildPlan(input: PlanInput): Plan {
   const simulation = {
     cluster,
     catalogue: input.catalogue,
-    prices,
     groups: nodeGroups,
     jobs: jobs.nodes,
     daemonSets: workload.daemonSets,
@@ -146,10 +131,7 @@ export function buildPlan(input: PlanInput): Plan {
     nodeGroups.some((g) => g.autoscaling !== undefined),
     jobs.nodes.length + jobs.held.length > 0,
   );
-  const simulated = preferCheaperPacking(
-    scenarios,
-    scenarios.map((s) => simulateScenario(s, simulation)),
-  );
+  const simulated = scenarios.map((s) => simulateScenario(s, simulation));
   const runs = simulated.map((run, i) => ({ ...run, result: withHeld(scenarios[i], run.result, destinations) }));
   const asConfigured = runs[0];
   const scheduled = asConfigured.result.nodes;
@@ -158,13 +140,19 @@ export function buildPlan(input: PlanInput): Plan {
     scheduled.reduce((s, n) => s + n.memoryRequested, 0),
     floorOfferings(asConfigured, prices.spotKnown, cluster.zones !== undefined),
   );
+  const scenarioJsons = scenarios.map((s, i) => ({
+    ...scenarioJson(s.name, runs[i].result),
+    converged: convergedJson(convergedNodes(simulated[i])),
+    ...(s.scaleUp === true ? { afterScaleDown: convergedJson(afterScaleDown(simulated[i], nodeGroups)) } : {}),
+  }));
+  const packing = packingWarning(scenarioJsons);
   const base = baseCosts(cluster);
   const fargate = fargateWorkloadCosts(fargateGroups);
   const daemonSets = daemonSetReport(workload, asConfigured);
   return {
     json: {
       prices: { source: input.catalogue.source, region: input.catalogue.region, asOf: input.catalogue.spot?.asOf ?? input.catalogue.asOf },
-      scenarios: scenarios.map((s, i) => scenarioJson(s.name, runs[i].result)),
+      scenarios: scenarioJsons,
       base: { items: base.items, hourlyUsd: base.hourlyUsd },
       fargateWorkload: { items: fargate.items, hourlyUsd: fargate.hourlyUsd },
       daemonSets,
@@ -181,6 +169,7 @@ export function buildPlan(input: PlanInput): Plan {
         }),
         ...base.warnings,
         ...fargate.warnings,
+        ...(packing === undefined ? [] : [packing]),
       ],
     },
     details: scenarios.map((s, i) => detail(s, runs[i].result)),

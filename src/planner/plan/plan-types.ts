@@ -17,6 +17,22 @@ export interface NodeJson {
   readonly hourlyUsd: number;
 }
 
+/** Nodes as Karpenter's consolidation settles them (converge.ts). */
+export interface ConvergedJson {
+  readonly nodeCount: number;
+  readonly hourlyUsd: number;
+  readonly monthlyUsd: number;
+  readonly nodes: readonly NodeJson[];
+  /** The commands consolidation carries out on the way, in order. */
+  readonly actions: readonly {
+    readonly method: string;
+    readonly kind: "delete" | "replace";
+    readonly nodes: number;
+    readonly replacement: string | null;
+    readonly savingHourlyUsd: number;
+  }[];
+}
+
 export interface ScenarioJson {
   readonly name: ScenarioName;
   readonly nodes: readonly NodeJson[];
@@ -25,6 +41,10 @@ export interface ScenarioJson {
   readonly hourlyUsd: number;
   readonly monthlyUsd: number;
   readonly unschedulable: readonly { readonly pod: string; readonly reason: string }[];
+  /** The same nodes once Karpenter's consolidation has settled them: what the scenario costs to run. */
+  readonly converged: ConvergedJson;
+  /** autoscaled-max only: settled again once the autoscalers are back at their minimum. */
+  readonly afterScaleDown?: ConvergedJson;
 }
 
 export interface CostItems {

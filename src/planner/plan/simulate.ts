@@ -1,11 +1,10 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import type { Requirement } from "../../instance-catalogue/requirements";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
+import { type ClusterPlanning, clusterPlanning } from "../consolidation/cluster-planning";
 import type { ClusterModel, SystemPods } from "../model";
-import { withDaemonOverhead } from "../simulation/daemon-overhead";
-import { FitCache } from "../simulation/pod-fit";
-import { type PoolOfferings, type Prices, poolOfferings } from "../simulation/pool-offerings";
-import { poolOrder } from "../simulation/pool-order";
+import type { FitCache } from "../simulation/pod-fit";
+import type { PoolOfferings } from "../simulation/pool-offerings";
 import { type ProvisioningResult, provision } from "../simulation/provisioner";
 import type { StateNode } from "../simulation/state-node";
 import { type DaemonSetShape, PLAIN_POD, type PodGroup } from "../workload/workload-model";
@@ -18,7 +17,6 @@ import type { Scenario } from "./scenarios";
 export interface SimulationInput {
   readonly cluster: ClusterModel;
   readonly catalogue: InstanceCatalogue;
-  readonly prices: Prices;
   /** The node-bound pod groups of the steady state (Fargate-bound ones are priced apart). */
   readonly groups: readonly PodGroup[];
   /** The node-bound pods of Jobs and CronJobs, which only a scenario with `jobs` plans. */
@@ -59,22 +57,25 @@ export interface ScenarioRun {
   readonly pools: readonly PoolOfferings[];
   readonly fits: FitCache;
   readonly result: ProvisioningResult;
+  /** What consolidation works with for this scenario: the same offerings, fits and DaemonSets. */
+  readonly planning: ClusterPlanning;
 }
 
 export function simulateScenario(scenario: Scenario, input: SimulationInput): ScenarioRun {
   const { cluster } = input;
   const { zones, known } = clusterZones(cluster);
-  const context = {
+  const daemonSets = [...systemDaemonSets(cluster.nodeDaemonSets), ...input.daemonSets];
+  const planning = clusterPlanning({
+    pools: cluster.pools,
+    rewrite: scenario.rewrite,
+    daemonSets,
     catalogue: input.catalogue,
-    prices: input.prices,
     region: cluster.region,
     zones,
     zonesKnown: known,
     ephemeralStorage: input.ephemeralStorage,
-  };
-  const fits = new FitCache(input.catalogue.labelKeys, cluster.region);
-  const daemonSets = [...systemDaemonSets(cluster.nodeDaemonSets), ...input.daemonSets];
-  const pools = poolOrder(cluster.pools).map((pool) => withDaemonOverhead(poolOfferings(pool, scenario.rewrite(pool), context), daemonSets, fits));
+  });
+  const { pools, fits } = planning;
   // Jobs start once the steady pods run: they join as a second wave, as an autoscaler's replicas do.
   const starting = scenario.jobs === true ? (input.jobs ?? []).map((g) => ({ ...g, replicas: 0 })) : [];
   const burst = new Map(starting.map((g, i) => [g, (input.jobs ?? [])[i].replicas]));
@@ -85,7 +86,7 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
     daemonSets,
     fits,
     region: cluster.region,
-    spotKnown: input.prices.spotKnown,
+    spotKnown: planning.spotKnown,
     zonesKnown: known,
     scaleUp:
       scenario.scaleUp === true
@@ -94,5 +95,5 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
           ? burst
           : undefined,
   });
-  return { pools, fits, result };
+  return { pools, fits, result, planning };
 }

@@ -12,6 +12,9 @@ export interface ScenarioRow {
   readonly nodes: string;
   readonly hourly: string;
   readonly monthly: string;
+  /** Once consolidation has settled the nodes: what the scenario costs to run, and on how many nodes. */
+  readonly settledMonthly: string;
+  readonly settledNodes: string;
   readonly saving: string;
   readonly cpu: string;
   readonly memory: string;
@@ -36,14 +39,18 @@ export function scenarioRows(plan: Plan): ScenarioRow[] {
   const reference = plan.json.scenarios[0];
   return plan.json.scenarios.map((s: ScenarioJson, i) => {
     const d = plan.details[i] as ScenarioDetail;
-    // autoscaled-max and jobs-burst are more load, not another configuration: no saving to compare.
-    const comparable = i > 0 && s.name !== "autoscaled-max" && s.name !== "jobs-burst" && reference.hourlyUsd !== 0;
-    const saving = comparable ? `${(((reference.hourlyUsd - s.hourlyUsd) / reference.hourlyUsd) * 100).toFixed(1)}%` : "-";
+    // autoscaled-max and jobs-burst are more load, not another configuration: no saving to compare. A saving is
+    // what users pay less: settled against settled.
+    const before = reference.converged.hourlyUsd;
+    const comparable = i > 0 && s.name !== "autoscaled-max" && s.name !== "jobs-burst" && before !== 0;
+    const saving = comparable ? `${(((before - s.converged.hourlyUsd) / before) * 100).toFixed(1)}%` : "-";
     return {
       name: s.name,
       nodes: `${s.nodeCount}: ${nodeSummary(d.nodes)}`,
       hourly: usdHour(s.hourlyUsd),
       monthly: usdMonth(s.monthlyUsd),
+      settledMonthly: usdMonth(s.converged.monthlyUsd),
+      settledNodes: String(s.converged.nodeCount),
       saving,
       cpu: percent(d.cpuRequested, d.cpuAllocatable),
       memory: percent(d.memoryRequested, d.memoryAllocatable),
@@ -145,4 +152,13 @@ export function floorSentence(plan: Plan): string {
   const asConfigured = plan.json.scenarios[0].hourlyUsd;
   const ratio = floor > 0 ? ` The as-configured plan is ${(asConfigured / floor).toFixed(2)}× the floor.` : "";
   return `Floor: $${usdHour(floor)}/hour ($${usdMonth(floor * HOURS_PER_MONTH)}/month), the pods' requests bought at the cheapest $/vCPU and $/GiB of the allowed types, with no node overhead or packing loss.${ratio}`;
+}
+
+/** autoscaled-max once the autoscalers are back at their minimum, settled, beside as-configured settled; undefined without it. */
+export function afterScaleDownSentence(plan: Plan): string | undefined {
+  const max = plan.json.scenarios.find((s) => s.afterScaleDown !== undefined);
+  if (max?.afterScaleDown === undefined) return undefined;
+  const after = max.afterScaleDown;
+  const steady = plan.json.scenarios[0].converged;
+  return `Once the autoscalers are back at their minimum, consolidation settles autoscaled-max's nodes at $${usdMonth(after.monthlyUsd)}/month on ${after.nodeCount} nodes (as-configured settles at $${usdMonth(steady.monthlyUsd)}/month on ${steady.nodeCount}).`;
 }

@@ -1,5 +1,5 @@
 import { HOURS_PER_MONTH, type Plan } from "../plan/plan-types";
-import { costSentence, floorSentence, nodeRows, podCounts, scenarioRows, usdHour, usdMonth } from "./plan-rows";
+import { afterScaleDownSentence, costSentence, floorSentence, nodeRows, podCounts, scenarioRows, usdHour, usdMonth } from "./plan-rows";
 
 // The plan as a pull-request comment: GitHub renders the tables and the Mermaid xychart-beta bar chart.
 // @see https://mermaid.js.org/syntax/xyChart.html
@@ -21,13 +21,15 @@ function axisTop(max: number): number {
 export function chart(plan: Plan): string[] {
   const names = plan.json.scenarios.map((s) => `"${s.name}"`);
   const values = plan.json.scenarios.map((s) => s.monthlyUsd);
+  const settled = plan.json.scenarios.map((s) => s.converged.monthlyUsd);
   return [
     "```mermaid",
     "xychart-beta",
-    '    title "Node cost per month by scenario (USD, base costs not included)"',
+    '    title "Node cost per month by scenario: as launched, then settled (USD, base costs not included)"',
     `    x-axis [${names.join(", ")}]`,
     `    y-axis "USD per month" 0 --> ${axisTop(Math.max(...values))}`,
     `    bar [${values.map((v) => v.toFixed(2)).join(", ")}]`,
+    `    bar [${settled.map((v) => v.toFixed(2)).join(", ")}]`,
     "```",
   ];
 }
@@ -43,10 +45,24 @@ export function renderPlanMarkdown(plan: Plan): string {
     "These are estimates from list prices and a simulation of Karpenter's packing, not a quote.",
     "",
     ...table(
-      ["scenario", "nodes", "$/hour", "$/month", "saving vs as-configured", "CPU requested", "memory requested", "unschedulable pods"],
-      ["l", "l", "r", "r", "r", "r", "r", "r"],
-      scenarioRows(plan).map((r) => [r.name, r.nodes, r.hourly, r.monthly, r.saving, r.cpu, r.memory, r.unschedulable]),
+      [
+        "scenario",
+        "nodes",
+        "$/hour",
+        "$/month",
+        "settled $/month",
+        "settled nodes",
+        "saving vs as-configured (settled)",
+        "CPU requested",
+        "memory requested",
+        "unschedulable pods",
+      ],
+      ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r"],
+      scenarioRows(plan).map((r) => [r.name, r.nodes, r.hourly, r.monthly, r.settledMonthly, r.settledNodes, r.saving, r.cpu, r.memory, r.unschedulable]),
     ),
+    "",
+    "Settled: the same nodes once Karpenter's consolidation has run, what the scenario costs to run (docs/planner.md, Consolidation).",
+    ...(afterScaleDownSentence(plan) === undefined ? [] : ["", afterScaleDownSentence(plan) as string]),
     "",
     floorSentence(plan),
     "",

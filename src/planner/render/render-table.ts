@@ -1,6 +1,15 @@
 import { columns } from "../../shared/text-columns";
 import { HOURS_PER_MONTH, type Plan } from "../plan/plan-types";
-import { costSentence, floorSentence, nodeRows, podCounts, scenarioRows, unschedulableLines, usdHour, usdMonth } from "./plan-rows";
+import { afterScaleDownSentence, costSentence, floorSentence, nodeRows, podCounts, scenarioRows, unschedulableLines, usdHour, usdMonth } from "./plan-rows";
+
+/** What "settled" means, and autoscaled-max after the scale-down. */
+function settledLines(plan: Plan): string[] {
+  const after = afterScaleDownSentence(plan);
+  return [
+    "settled: the same nodes once Karpenter's consolidation has run (docs/planner.md); saving compares settled costs.",
+    ...(after === undefined ? [] : [after]),
+  ];
+}
 
 // The plan for a terminal: aligned plain-text columns, no Markdown. Its warnings are not part of it: the CLI
 // prints them on stderr (tableWarnings), where they stay in sight when the table is piped or redirected.
@@ -13,10 +22,11 @@ export function renderPlanTable(plan: Plan): string {
     `Instance prices: ${json.prices.region}, as of ${json.prices.asOf}; fixed prices as of ${plan.listPrices.asOf}. Estimates, not a quote.`,
     "",
     ...columns(
-      ["scenario", "$/hour", "$/month", "saving", "CPU", "memory", "unschedulable", "nodes"],
-      new Set([1, 2, 3, 4, 5, 6]),
-      scenarioRows(plan).map((r) => [r.name, r.hourly, r.monthly, r.saving, r.cpu, r.memory, r.unschedulable, r.nodes]),
+      ["scenario", "$/hour", "$/month", "settled $/month", "settled nodes", "saving", "CPU", "memory", "unschedulable", "nodes"],
+      new Set([1, 2, 3, 4, 5, 6, 7, 8]),
+      scenarioRows(plan).map((r) => [r.name, r.hourly, r.monthly, r.settledMonthly, r.settledNodes, r.saving, r.cpu, r.memory, r.unschedulable, r.nodes]),
     ),
+    ...settledLines(plan),
     "",
     floorSentence(plan),
     "",

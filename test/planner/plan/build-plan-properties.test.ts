@@ -189,27 +189,26 @@ describe("plan properties", () => {
     );
   });
 
-  it("multiarch never costs more than amd64-only when amd64-only schedules every pod", () => {
-    let compared = 0;
-    let cheaper = 0;
+  it("consolidation never costs more than the launch, and keeps every pod the launch placed on a node", () => {
+    // Karpenter's consolidation deletes nodes, or replaces several by one cheaper node (never splits one): the
+    // settled cluster costs at most what launched, on no more nodes, with the same pods. (Whether multiarch costs
+    // less than amd64-only is not a property: with arm64 allowed Karpenter may pack everything onto one large node
+    // that no single cheaper node can replace; the plan warns when it happens.)
+    let consolidated = 0;
     fc.assert(
-      // Pods that pin no architecture and tolerate every pool: the cases where the comparison means something.
-      fc.property(
-        caseArb.map((c) => ({ ...c, groups: c.groups.map((g) => ({ ...g, arch: undefined, tolerates: true })) })),
-        (c) => {
-          const plan = planFor(c);
-          const amd64 = plan.json.scenarios.find((s) => s.name === "amd64-only")!;
-          const multiarch = plan.json.scenarios.find((s) => s.name === "multiarch")!;
-          if (amd64.unschedulable.length > 0) return;
-          compared++;
-          if (multiarch.hourlyUsd < amd64.hourlyUsd) cheaper++;
-          expect(multiarch.hourlyUsd).toBeLessThanOrEqual(amd64.hourlyUsd + 1e-9);
-        },
-      ),
-      { numRuns: RUNS * 2 },
+      fc.property(caseArb, (c) => {
+        for (const s of planFor(c).json.scenarios) {
+          expect(s.converged.hourlyUsd).toBeLessThanOrEqual(s.hourlyUsd + 1e-9);
+          expect(s.converged.nodeCount).toBeLessThanOrEqual(s.nodeCount);
+          expect(s.converged.nodes.reduce((n, x) => n + x.pods, 0)).toBe(s.nodes.reduce((n, x) => n + x.pods, 0));
+          const sum = s.converged.nodes.reduce((total, n) => total + n.hourlyUsd, 0);
+          expect(Math.abs(s.converged.hourlyUsd - sum)).toBeLessThan(1e-6);
+          if (s.converged.actions.length > 0) consolidated++;
+        }
+      }),
+      { numRuns: RUNS },
     );
-    expect(compared).toBeGreaterThan(RUNS / 2);
-    expect(cheaper).toBeGreaterThan(0);
+    expect(consolidated).toBeGreaterThan(0);
   });
 
   it("is deterministic: the same input, in any order, gives the same plan", () => {

@@ -1,0 +1,99 @@
+import { LABEL } from "../../shared/vocabulary/well-known-labels";
+import type { ClusterNode } from "../consolidation/cluster-node";
+import { settleNodes } from "../consolidation/cluster-planning";
+import type { ConsolidationResult } from "../consolidation/disruption-controller";
+import { launchedRunning } from "../consolidation/running-node";
+import type { PoolDisruption } from "../model";
+import type { PodGroup } from "../workload/workload-model";
+import { type ConvergedJson, HOURS_PER_MONTH, type NodeJson, roundUsd, type ScenarioJson } from "./plan-types";
+import type { ScenarioRun } from "./simulate";
+
+// Where a scenario's nodes settle once Karpenter's consolidation has run: the nodes the plan launches, running,
+// through the disruption controller (consolidation/) until nothing moves. What users pay for is this, not the
+// launch. A plan has no clock: a budget with a schedule only delays consolidation, so the settled figure is what
+// the cluster reaches outside the schedules' windows (budgets without a schedule hold all the time). The workload's
+// PodDisruptionBudgets are not read by the planner, and do not hold pods here.
+
+/** A plan's instant: budgets with a schedule are taken as not active (see above), so any fixed time serves. */
+const PLAN_TIME = new Date(0);
+
+/** The pools' disruption settings without their scheduled budgets. */
+function unscheduled(pools: ReadonlyMap<string, PoolDisruption>): Map<string, PoolDisruption> {
+  return new Map([...pools].map(([name, p]) => [name, { ...p, budgets: p.budgets.filter((b) => b.schedule === undefined) }]));
+}
+
+function settle(run: ScenarioRun, nodes: readonly ClusterNode[]): ConsolidationResult {
+  const planning = { ...run.planning, disruption: unscheduled(run.planning.disruption) };
+  return settleNodes(planning, { nodes, pdbs: [], at: PLAN_TIME, spotToSpot: false });
+}
+
+/** The scenario's launched nodes, settled. */
+export function convergedNodes(run: ScenarioRun): ConsolidationResult {
+  return settle(run, launchedRunning(run.result, unscheduled(run.planning.disruption)));
+}
+
+/**
+ * autoscaled-max once the autoscalers scale back down to their minimum, settled: the replicas the scale-up added
+ * go, newest nodes first (a ReplicaSet scales down its newest pods first, and the scale-up's pods are on the
+ * nodes launched last), and consolidation takes it from there.
+ */
+export function afterScaleDown(run: ScenarioRun, groups: readonly PodGroup[]): ConsolidationResult {
+  const extra = new Map(groups.map((g) => [g, Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)]));
+  const nodes = launchedRunning(run.result, unscheduled(run.planning.disruption));
+  const scaledDown = [...nodes].reverse().map((node) => {
+    const pods = node.state.pods.flatMap(({ group, count }) => {
+      const remove = Math.min(count, extra.get(group) ?? 0);
+      if (remove > 0) extra.set(group, (extra.get(group) ?? 0) - remove);
+      return count - remove > 0 ? [{ group, count: count - remove }] : [];
+    });
+    return { ...node, state: { ...node.state, pods } };
+  });
+  return settle(run, scaledDown.reverse());
+}
+
+const total = (nodes: readonly ClusterNode[]) => nodes.reduce((sum, n) => sum + (n.hourlyUsd ?? 0), 0);
+
+function nodeJson(node: ClusterNode): NodeJson {
+  const capacityType = node.capacityType === "spot" ? "spot" : "on-demand";
+  return {
+    pool: node.state.labels[LABEL.nodePool] ?? "",
+    instanceType: node.instanceType,
+    capacityType,
+    ...(node.priceIsUpperBound ? { priceIsUpperBound: true } : {}),
+    arch: node.state.labels[LABEL.arch] ?? "",
+    ...(node.zone === undefined ? {} : { zone: node.zone }),
+    pods: node.state.pods.reduce((sum, p) => sum + p.count, 0),
+    hourlyUsd: node.hourlyUsd ?? 0,
+  };
+}
+
+export function convergedJson(result: ConsolidationResult): ConvergedJson {
+  const hourly = roundUsd(total(result.nodes));
+  return {
+    nodeCount: result.nodes.length,
+    hourlyUsd: hourly,
+    monthlyUsd: roundUsd(hourly * HOURS_PER_MONTH, 2),
+    nodes: result.nodes.map(nodeJson),
+    actions: result.actions.map((a) => ({
+      method: a.method,
+      kind: a.kind,
+      nodes: a.nodes.length,
+      replacement: a.replacement?.instanceType ?? null,
+      savingHourlyUsd: roundUsd(a.savingHourlyUsd),
+    })),
+  };
+}
+
+/**
+ * The warning a plan needs when allowing arm64 settles dearer than amd64 alone: Karpenter packed the pods onto
+ * larger nodes, and consolidation replaces several nodes by one cheaper node at most, never one by several.
+ */
+export function packingWarning(scenarios: readonly Pick<ScenarioJson, "name" | "converged" | "unschedulable">[]): string | undefined {
+  const amd64 = scenarios.find((s) => s.name === "amd64-only");
+  const multiarch = scenarios.find((s) => s.name === "multiarch");
+  if (amd64 === undefined || multiarch === undefined || amd64.unschedulable.length > 0) return undefined;
+  if (multiarch.converged.hourlyUsd <= amd64.converged.hourlyUsd + 1e-9) return undefined;
+  const usd = (v: number) => `$${v.toFixed(4)}/hour`;
+  const nodes = (n: number) => `${n} node${n === 1 ? "" : "s"}`;
+  return `multiarch settles at ${usd(multiarch.converged.hourlyUsd)} on ${nodes(multiarch.converged.nodeCount)}, more than amd64-only's ${usd(amd64.converged.hourlyUsd)} on ${nodes(amd64.converged.nodeCount)}: with arm64 allowed Karpenter packs the pods onto larger nodes, and consolidation replaces several nodes by one cheaper node at most, never one node by several; list instanceSizes for the pool to keep nodes smaller`;
+}
