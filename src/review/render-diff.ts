@@ -34,13 +34,18 @@ export interface ReviewDiffInput {
 
 const usd = (value: number) => `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** The plan's cost of a scenario per month: its nodes, the cluster's base and the workload's Fargate pods. */
-function monthly(plan: PlanJson, scenario: string): { readonly usd: number; readonly nodes: number; readonly pending: number } | undefined {
+/**
+ * The plan's cost of a scenario per month: its nodes (as launched, or settled by consolidation), the cluster's base
+ * and the workload's Fargate pods. A base planned before plans settled has no settled figure.
+ */
+function monthly(plan: PlanJson, scenario: string, settled = false): { readonly usd: number; readonly nodes: number; readonly pending: number } | undefined {
   const found = plan.scenarios.find((s) => s.name === scenario);
   if (found === undefined) return undefined;
+  const nodes = settled ? (found as { readonly converged?: PlanJson["scenarios"][number]["converged"] }).converged : found;
+  if (nodes === undefined) return undefined;
   return {
-    usd: (found.hourlyUsd + plan.base.hourlyUsd + plan.fargateWorkload.hourlyUsd) * HOURS_PER_MONTH,
-    nodes: found.nodeCount,
+    usd: (nodes.hourlyUsd + plan.base.hourlyUsd + plan.fargateWorkload.hourlyUsd) * HOURS_PER_MONTH,
+    nodes: nodes.nodeCount,
     pending: found.unschedulable.length,
   };
 }
@@ -65,18 +70,21 @@ function costSection(cost: NonNullable<ReviewDiffInput["cost"]>): string[] {
     ];
   }
   lines.push("| per month | before | after | change |", "|---|---:|---:|---|");
-  for (const [scenario, label] of [
-    ["as-configured", "as configured (nodes, control plane, Fargate, NAT)"],
-    ["autoscaled-max", "at the autoscalers' maximum"],
+  for (const [scenario, label, settled] of [
+    ["as-configured", "as configured, settled by consolidation (what it costs to run)", true],
+    ["as-configured", "as configured, as launched (nodes, control plane, Fargate, NAT)", false],
+    ["autoscaled-max", "at the autoscalers' maximum", false],
   ] as const) {
-    const before = monthly(cost.before.plan, scenario);
-    const after = monthly(cost.after.plan, scenario);
+    const before = monthly(cost.before.plan, scenario, settled);
+    const after = monthly(cost.after.plan, scenario, settled);
     if (before === undefined || after === undefined) continue;
+    const which = settled ? `${scenario}, settled` : scenario;
     lines.push(`| ${label} | ${usd(before.usd)} | ${usd(after.usd)} | ${change(before.usd, after.usd, usd)} |`);
-    lines.push(`| nodes, ${scenario} | ${before.nodes} | ${after.nodes} | ${change(before.nodes, after.nodes, String)} |`);
-    if (before.pending + after.pending > 0)
+    lines.push(`| nodes, ${which} | ${before.nodes} | ${after.nodes} | ${change(before.nodes, after.nodes, String)} |`);
+    if (!settled && before.pending + after.pending > 0)
       lines.push(`| pods left pending, ${scenario} | ${before.pending} | ${after.pending} | ${change(before.pending, after.pending, String)} |`);
   }
+  if (monthly(cost.before.plan, "as-configured", true) === undefined) lines.push("", "The base's planner has no settled figures: compare as launched.");
   return [...lines, ""];
 }
 

@@ -72,7 +72,13 @@ describe("npm run review -- --base <ref>", () => {
     expect(diff).toContain("Base `HEAD` (");
     expect(diff).toContain("### Cluster `b`: changed");
     // m7i costs more than c7g for the same pods: the cost goes up, with the difference in bold.
-    expect(diff).toMatch(/^\| as configured \(nodes, control plane, Fargate, NAT\) \| \$[\d,.]+ \| \$[\d,.]+ \| \*\*\+\$[\d,.]+\*\* \(\+\d+\.\d%\) \|$/m);
+    expect(diff).toMatch(
+      /^\| as configured, as launched \(nodes, control plane, Fargate, NAT\) \| \$[\d,.]+ \| \$[\d,.]+ \| \*\*\+\$[\d,.]+\*\* \(\+\d+\.\d%\) \|$/m,
+    );
+    // Both sides plan with this planner: the settled cost leads, and goes up too.
+    expect(diff).toMatch(
+      /^\| as configured, settled by consolidation \(what it costs to run\) \| \$[\d,.]+ \| \$[\d,.]+ \| \*\*\+\$[\d,.]+\*\* \(\+\d+\.\d%\) \|$/m,
+    );
     expect(diff).toContain("- added `aws_eks_addon.addons_metrics-server` (cluster stack)");
     expect(diff).toContain("- removed `aws_eks_addon.addons_aws-ebs-csi-driver` (cluster stack)");
     expect(diff).toContain("- removed `aws_iam_role.addons_ebs-csi-driver-role` (cluster stack)");
