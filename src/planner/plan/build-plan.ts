@@ -1,4 +1,5 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
+import { getOrAdd } from "../../shared/get-or-add";
 import { listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
 import { pricesOf } from "../simulation/catalogue-prices";
@@ -10,7 +11,7 @@ import { baseCosts, fargateWorkloadCosts } from "./base-costs";
 import { afterScaleDown, convergedJson, convergedNodes, packingWarning } from "./converge";
 import { daemonSetReport } from "./daemon-set-report";
 import { cheapestPerShape, type FloorOffering, floorHourlyUsd } from "./floor";
-import { HOURS_PER_MONTH, type Plan, roundUsd, type ScenarioDetail, type ScenarioJson } from "./plan-types";
+import { type ConvergedJson, HOURS_PER_MONTH, type Plan, roundUsd, type ScenarioDetail, type ScenarioJson } from "./plan-types";
 import { planWarnings } from "./plan-warnings";
 import { type PodDestinations, podDestinations, runsToCompletion } from "./pod-destinations";
 import { type Scenario, scenariosFor } from "./scenarios";
@@ -140,9 +141,20 @@ export function buildPlan(input: PlanInput): Plan {
     scheduled.reduce((s, n) => s + n.memoryRequested, 0),
     floorOfferings(asConfigured, prices.spotKnown, cluster.zones !== undefined),
   );
+  // Scenarios that launch the same nodes from the same offerings (multiarch where the pools allow arm64 already)
+  // settle alike: each distinct launch is settled once. The scenarios rewrite only the architecture and capacity
+  // type, which the offerings' types and capacity types show.
+  const settledByLaunch = new Map<string, ConvergedJson>();
+  const settled = (i: number) => {
+    const key = JSON.stringify([
+      simulated[i].pools.map((p) => [p.pool.name, p.capacityTypes, p.zones, p.candidates.map((c) => c.type.name)]),
+      simulated[i].result.nodes.map((n) => [n.pool, n.type.name, n.capacityType, n.zone, n.groups]),
+    ]);
+    return getOrAdd(settledByLaunch, key, () => convergedJson(convergedNodes(simulated[i])));
+  };
   const scenarioJsons = scenarios.map((s, i) => ({
     ...scenarioJson(s.name, runs[i].result),
-    converged: convergedJson(convergedNodes(simulated[i])),
+    converged: settled(i),
     ...(s.scaleUp === true ? { afterScaleDown: convergedJson(afterScaleDown(simulated[i], nodeGroups)) } : {}),
   }));
   const packing = packingWarning(scenarioJsons);

@@ -39,6 +39,7 @@ interface Baseline {
   readonly requested: Resources;
   readonly daemons: Resources;
   readonly hostPorts: readonly { readonly port: HostPort; readonly by: string }[];
+  readonly placement: Placement;
 }
 
 const baselines = new WeakMap<readonly DaemonSetShape[], WeakMap<StateNode, Baseline>>();
@@ -52,7 +53,10 @@ function baselineOf(state: StateNode, daemonSets: readonly DaemonSetShape[]) {
       ...state.daemonSetPods.flatMap((ds) => (ds.pod.hostPorts ?? []).map((port) => ({ port, by: `DaemonSet ${ds.id}` }))),
       ...state.pods.flatMap(({ group }) => (group.pod.hostPorts ?? []).map((port) => ({ port, by: group.id }))),
     ];
-    return { requested: requestsOfPods(state.pods), daemons: addResources(running, lessFloored(belonging, running)), hostPorts };
+    const zone = state.labels[LABEL.zone];
+    const capacityType = state.labels[LABEL.capacityType];
+    const placement = { host: state.name, zones: zone === undefined ? [] : [zone], capacityTypes: capacityType === undefined ? [] : [capacityType] };
+    return { requested: requestsOfPods(state.pods), daemons: addResources(running, lessFloored(belonging, running)), hostPorts, placement };
   });
 }
 
@@ -65,10 +69,11 @@ export class ExistingNode {
   /** Its pods once the scheduler added one; until then, the state's own (most nodes a simulation builds take none). */
   private runs: { readonly group: PodGroup; count: number }[] | undefined;
   private readonly addedRuns: { readonly group: PodGroup; count: number }[] = [];
-  /** Whether a form's requirements hold for the node's labels, by form. */
-  private readonly labelsAllow = new Map<string, FitOrReason>();
-  /** The host ports its pods and its DaemonSet pods bind. */
-  private readonly hostPorts: HostPortUsage;
+  /** Whether a form's requirements hold for the node's labels, by form; made when a pod first gets that far. */
+  private labelsAllow: Map<string, FitOrReason> | undefined;
+  /** The host ports its pods and its DaemonSet pods bind; made when a pod with host ports comes. */
+  private hostPorts: HostPortUsage | undefined;
+  private readonly baseline: Baseline;
 
   /** `daemonSets`: every DaemonSet of the cluster; those whose pods belong on this node and are missing get room kept. */
   constructor(
@@ -76,13 +81,11 @@ export class ExistingNode {
     private readonly topology: Topology,
     daemonSets: readonly DaemonSetShape[],
   ) {
-    const zone = state.labels[LABEL.zone];
-    const capacityType = state.labels[LABEL.capacityType];
-    this.placement = { host: state.name, zones: zone === undefined ? [] : [zone], capacityTypes: capacityType === undefined ? [] : [capacityType] };
     const baseline = baselineOf(state, daemonSets);
+    this.baseline = baseline;
+    this.placement = baseline.placement;
     this.requestedSoFar = baseline.requested;
     this.daemons = baseline.daemons;
-    this.hostPorts = new HostPortUsage(baseline.hostPorts);
     const { allocatable: a } = state;
     this.free = {
       cpu: a.cpu - this.daemons.cpu - this.requestedSoFar.cpu,
@@ -124,7 +127,7 @@ export class ExistingNode {
   add(pod: PodData, form: SchedulingForm): FitOrReason {
     const taint = untoleratedTaint(form.tolerations, this.state.taints);
     if (taint !== undefined) return refuse(`does not tolerate the taint ${formatTaint(taint)}`);
-    const portTaken = pod.hostPorts === undefined ? undefined : this.hostPorts.conflict(pod.hostPorts);
+    const portTaken = pod.hostPorts === undefined ? undefined : this.ports().conflict(pod.hostPorts);
     if (portTaken !== undefined) return refuse(portTaken);
     if (!fits(pod.requests, this.requestedSoFar, this.daemons, this.state.allocatable)) return EXCEEDS_NODE_RESOURCES_REFUSAL;
     const allowed = this.allows(form);
@@ -136,7 +139,7 @@ export class ExistingNode {
     this.free.cpu -= r.cpu;
     this.free.memory -= r.memory;
     this.free.pods -= r.pods;
-    if (pod.hostPorts !== undefined) this.hostPorts.add(pod.hostPorts, pod.group.id);
+    if (pod.hostPorts !== undefined) this.ports().add(pod.hostPorts, pod.group.id);
     this.runs ??= this.state.pods.map(({ group, count }) => ({ group, count }));
     for (const runs of [this.runs, this.addedRuns]) {
       const last = runs[runs.length - 1];
@@ -153,7 +156,13 @@ export class ExistingNode {
     return { ...this.state, pods: this.runs.map(({ group, count }) => ({ group, count })) };
   }
 
+  private ports(): HostPortUsage {
+    this.hostPorts ??= new HostPortUsage(this.baseline.hostPorts);
+    return this.hostPorts;
+  }
+
   private allows(form: SchedulingForm): FitOrReason {
+    this.labelsAllow ??= new Map();
     let allowed = this.labelsAllow.get(form.key);
     if (allowed === undefined) {
       const unmet = form.requirements.find((r) => !satisfies(this.state.labels[r.key], r));

@@ -63,6 +63,8 @@ export class Scheduler {
   private readonly existingInOrder: readonly ExistingNode[];
   /** Each NodePool with what is left of its limits. */
   private readonly pools: readonly { readonly template: NodeClaimTemplate; readonly remaining: RemainingResources }[];
+  /** The existing nodes, in order, that may still take a pod of this solve: a full node only gets fuller. */
+  private open: ExistingNode[] = [];
   private readonly inflight = new EmptiestFirst<NodeClaim>();
   private readonly newNodeClaims: NodeClaim[] = [];
   /** The smallest requests of the pods being solved: a node with less room is closed to all of them. */
@@ -90,6 +92,8 @@ export class Scheduler {
       this.minCpu = Math.min(this.minCpu, pod.requests.cpu);
       this.minMemory = Math.min(this.minMemory, pod.requests.memory);
     }
+    // Consolidation solves a candidate's few pods against thousands of packed nodes: leave out those closed to all.
+    this.open = this.existingInOrder.filter((node) => !node.closedTo(this.minCpu, this.minMemory));
     const queue = new Queue(queued);
     const pending: QueuedPods[] = [];
     const relaxed = new Map<string, { pod: PodData; gaveUp: string; count: number }>();
@@ -137,9 +141,14 @@ export class Scheduler {
   /** Tries one pod in one form: existing nodes, in-flight NodeClaims, then a new NodeClaim; each pool's refusal joins `reasons`. */
   private add(pod: PodData, form: SchedulingForm, refused: Refused | undefined, reasons: string[]): boolean {
     const r = pod.requests;
-    for (const node of this.existingInOrder) {
-      if (node.cannotHold(r) || refused?.nodes.has(node) || node.closedTo(this.minCpu, this.minMemory)) continue;
-      if (node.add(pod, form).ok) return true;
+    for (let i = 0; i < this.open.length; i++) {
+      const node = this.open[i];
+      if (node.cannotHold(r) || refused?.nodes.has(node)) continue;
+      if (node.add(pod, form).ok) {
+        // A node now too full for every pod of this solve is not tried again.
+        if (node.closedTo(this.minCpu, this.minMemory)) this.open.splice(i, 1);
+        return true;
+      }
       refused?.nodes.add(node);
     }
     const inFlight = this.inflight.nodeClaims;
