@@ -60,6 +60,16 @@ describeWithKubectl("npm run savings on a running cluster, through kubectl", () 
       expect(api.requests.every((r) => r.method === "GET")).toBe(true);
       expect(live.updates.some((u) => /^Pod \d+$/.test(u))).toBe(true);
       expect(live.updates[live.updates.length - 1]).toBe("done");
+      // The other two formats, from the same cluster.
+      const markdown = await run(["--kubeconfig", kubeconfig, "--format", "markdown"]);
+      expect(markdown.code).toBe(0);
+      expect(markdown.out).toContain("# Savings report");
+      expect(markdown.out).toContain("xychart-beta");
+      expect(markdown.out).toContain("## Graviton and spot");
+      const table = await run(["--kubeconfig", kubeconfig]);
+      expect(table.code).toBe(0);
+      expect(table.out).toMatch(/^converged +\d+ +\$[\d.]+ +\$[\d.]+$/m);
+      expect(table.out).toMatch(/^arm64 +\d+ +\$[\d.]+ +\$[\d.]+ +\$-?[\d.]+$/m);
     } finally {
       await api.close();
     }
@@ -80,6 +90,9 @@ describeWithKubectl("npm run savings on a running cluster, through kubectl", () 
         { kind: "NodeClaim", reason: "not installed (its CRD is not in the cluster)" },
         { kind: "EC2NodeClass", reason: "not installed (its CRD is not in the cluster)" },
       ]);
+      // The moves re-plan every EC2 node's pods on this project's default NodePool, and say so.
+      expect(report.moves.baseline.pools).toBe("autonomous-eks's default NodePool, amd64 on-demand");
+      expect(report.moves.moves.map((m: { name: string }) => m.name)).toEqual(["arm64"]);
     } finally {
       await api.close();
     }
