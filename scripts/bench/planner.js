@@ -79,6 +79,13 @@ async function main() {
     const r = bench.timePlan(bench.allTypesCluster(sub), sub, bench.syntheticWorkload(10000, 1), RUNS);
     console.log(`    ${String(types).padStart(6)} types ${fmt(r.medianMs)}  (${r.nodes} nodes)`);
   }
+  console.log("  launch, then settling by consolidation, every scenario (all types; goal: settled plan within 3x the launch):");
+  for (const pods of [10000, 40000]) {
+    const { launchMs, settleMs } = bench.timeLaunchAndSettle(cluster, catalogue, bench.syntheticWorkload(pods, 1));
+    console.log(
+      `    ${String(pods).padStart(6)} distinct pods  launch ${fmt(launchMs)}  settle ${fmt(settleMs)}  settled plan ${((launchMs + settleMs) / launchMs).toFixed(2)}x the launch`,
+    );
+  }
 }
 
 main().catch((error) => {

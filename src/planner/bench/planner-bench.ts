@@ -6,6 +6,9 @@ import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { clusterModelFromDocument } from "../cluster-model";
 import type { ClusterModel } from "../model";
 import { buildPlan } from "../plan/build-plan";
+import { convergedNodes } from "../plan/converge";
+import { scenariosFor } from "../plan/scenarios";
+import { simulateScenario } from "../plan/simulate";
 import { PLAIN_POD, type PodGroup, type Workload } from "../workload/workload-model";
 
 // The planner's speed: whole plans (every scenario) for generated workloads, as pods and instance types grow.
@@ -111,4 +114,21 @@ export function timePlan(cluster: ClusterModel, catalogue: InstanceCatalogue, wo
   }
   times.sort((a, b) => a - b);
   return { medianMs: times[Math.floor(times.length / 2)], nodes };
+}
+
+/**
+ * The launch and the settling of every scenario, timed apart on the same input: what consolidation adds to a plan
+ * (the plan's own scenario list, each launched by the provisioner, then settled by the disruption controller).
+ */
+export function timeLaunchAndSettle(cluster: ClusterModel, catalogue: InstanceCatalogue, workload: Workload): { launchMs: number; settleMs: number } {
+  const input = { cluster, catalogue, groups: workload.groups, daemonSets: workload.daemonSets };
+  const scenarios = scenariosFor(
+    catalogue.spot !== undefined,
+    workload.groups.some((g) => g.autoscaling !== undefined),
+  );
+  const started = performance.now();
+  const runs = scenarios.map((s) => simulateScenario(s, input));
+  const launched = performance.now();
+  for (const run of runs) convergedNodes(run);
+  return { launchMs: launched - started, settleMs: performance.now() - launched };
 }
