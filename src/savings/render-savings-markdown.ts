@@ -1,15 +1,25 @@
-import { HOURS_PER_MONTH } from "../planner/plan/plan-types";
 import type { ChangeJson } from "./compare-snapshots";
-import type { NodeJson, SavingsJson } from "./savings-report";
+import type { SavingsJson } from "./savings-report";
+import {
+  actionRows,
+  changeNamespaceRows,
+  moveRows,
+  namespaceRows,
+  noteLines,
+  predictedRows,
+  type Rows,
+  summaryRows,
+  unpricedRows,
+  usd,
+  usdMonth,
+  workloadRows,
+} from "./savings-rows";
 
 // The savings report as GitHub renders it: a summary table, the actions, why the rest stays, and the warnings.
 
-const usd = (v: number) => `$${v.toFixed(4)}`;
-const usdMonth = (v: number) => `$${v.toFixed(2)}`;
 const cell = (text: string) => text.replace(/\|/g, "\\|");
-const node = (n: NodeJson) => `${n.name} (${n.instanceType}, ${n.capacityType}${n.zone === null ? "" : `, ${n.zone}`})`;
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+function table({ header, rows }: Rows): string[] {
   return [`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)];
 }
 
@@ -34,49 +44,21 @@ function chart(report: SavingsJson): string[] {
 
 /** Who uses the cluster: namespaces with idle, then the ten costliest workloads. */
 function usageLines(report: SavingsJson): string[] {
-  const { now } = report;
-  if (now.byNamespace.length === 0) return [];
-  return [
-    "",
-    "## Who uses it",
-    "",
-    ...table(
-      ["namespace", "$/hour", "$/month"],
-      [
-        ...now.byNamespace.map((n) => [n.namespace, usd(n.hourlyUsd), usdMonth(n.hourlyUsd * HOURS_PER_MONTH)]),
-        ["(idle: requested by no pod)", usd(now.idleHourlyUsd), usdMonth(now.idleHourlyUsd * HOURS_PER_MONTH)],
-      ],
-    ),
-    "",
-    ...table(
-      ["costliest workloads", "$/hour"],
-      now.byWorkload.slice(0, 10).map((w) => [`${w.namespace}/${w.workload}`, usd(w.hourlyUsd)]),
-    ),
-  ];
+  if (report.now.byNamespace.length === 0) return [];
+  return ["", "## Who uses it", "", ...table(namespaceRows(report)), "", ...table(workloadRows(report))];
 }
 
 /** The moves against a fresh start, with what each leaves behind. */
 function moveLines(report: SavingsJson): string[] {
   const { baseline, moves, notes } = report.moves;
   if (baseline.podCount === 0) return [];
-  const lines = [
-    "",
-    "## Graviton and spot",
-    "",
-    ...table(
-      ["what-if", "nodes", "$/hour", "$/month", "saves $/month"],
-      [
-        [`fresh start (${baseline.pools})`, String(baseline.nodeCount), usd(baseline.hourlyUsd), usdMonth(baseline.monthlyUsd), "-"],
-        ...moves.map((m) => [m.name, String(m.nodeCount), usd(m.hourlyUsd), usdMonth(m.monthlyUsd), usdMonth(m.savingMonthlyUsd)]),
-      ],
-    ),
-  ];
+  const lines = ["", "## Graviton and spot", "", ...table(moveRows(report))];
   const held = moves.flatMap((m) => [
     ...m.heldBack.map((h) => [m.name, h.workload, `stays: ${h.reason}`]),
     ...m.unverified.map((u) => [m.name, u.workload, `moved, but its images were never seen on arm64: ${u.images.join(", ")}`]),
     ...m.unschedulable.map((u) => [m.name, u.workload, `${u.count} pods find no node: ${u.reason}`]),
   ]);
-  if (held.length > 0) lines.push("", ...table(["move", "workload", "what happens"], held));
+  if (held.length > 0) lines.push("", ...table({ header: ["move", "workload", "what happens"], rows: held }));
   return [...lines, "", ...notes.map((n) => `- ${cell(n)}`)];
 }
 
@@ -87,15 +69,9 @@ function changeLines(change: ChangeJson): string[] {
     "",
     `${cell(change.before.source)} at ${change.before.at}: ${usd(change.hourlyUsd)}/hour, ${usdMonth(change.monthlyUsd)}/month (negative is a saving). Nodes added: ${change.nodesAdded.length}; removed: ${change.nodesRemoved.length}; replaced: ${change.nodesReplaced.length}.`,
     "",
-    ...table(
-      ["namespace", "before $/hour", "now $/hour", "change"],
-      change.byNamespace.map((n) => [n.namespace, usd(n.beforeHourlyUsd), usd(n.nowHourlyUsd), usd(n.changeHourlyUsd)]),
-    ),
+    ...table(changeNamespaceRows(change)),
     "",
-    ...table(
-      ["the snapshot predicted", "predicted $/hour", "measured $/hour", "difference"],
-      change.predicted.map((p) => [p.what, usd(p.predictedHourlyUsd), usd(p.measuredHourlyUsd), usd(p.differenceHourlyUsd)]),
-    ),
+    ...table(predictedRows(change)),
   ];
 }
 
@@ -106,60 +82,25 @@ export function renderSavingsMarkdown(report: SavingsJson, change?: ChangeJson):
     "",
     `${cell(report.source)}, ${report.region}, at ${report.at}. Simulated with ${report.model}. Prices: ${report.prices.region} as of ${report.prices.asOf}; spot: ${report.prices.spot}. Estimates, not a bill.`,
     "",
-    ...table(
-      ["", "nodes", "$/hour", "$/month"],
-      [
-        ["now", String(now.nodeCount), usd(now.hourlyUsd), usdMonth(now.monthlyUsd)],
-        ["converged", String(converged.nodeCount), usd(converged.hourlyUsd), usdMonth(converged.monthlyUsd)],
-        ["saving", String(now.nodeCount - converged.nodeCount), usd(report.savingHourlyUsd), usdMonth(report.savingMonthlyUsd)],
-      ],
-    ),
+    ...table(summaryRows(report)),
     "",
     ...chart(report),
     "",
     "## What consolidation does",
     "",
-    ...(converged.actions.length === 0
-      ? ["Nothing: the cluster has settled."]
-      : table(
-          ["#", "consolidation", "nodes", "replaced by", "saves $/hour"],
-          converged.actions.map((a, i) => [
-            String(i + 1),
-            `${a.method} ${a.kind}`,
-            a.nodes.join(", "),
-            a.replacement === null ? "-" : node(a.replacement),
-            usd(a.savingHourlyUsd),
-          ]),
-        )),
+    ...(converged.actions.length === 0 ? ["Nothing: the cluster has settled."] : table(actionRows(report))),
   ];
   if (converged.blockers.length > 0) {
     lines.push(
       "",
       "## Why the other nodes stay",
       "",
-      ...table(
-        ["node", "event", "reason (Karpenter's words)"],
-        converged.blockers.map((b) => [b.node, b.event, b.reason]),
-      ),
+      ...table({ header: ["node", "event", "reason (Karpenter's words)"], rows: converged.blockers.map((b) => [b.node, b.event, b.reason]) }),
     );
   }
-  if (now.unpriced.length > 0)
-    lines.push(
-      "",
-      "## Not priced",
-      "",
-      ...table(
-        ["node", "instance type", "why"],
-        now.unpriced.map((u) => [u.node, u.instanceType, u.reason]),
-      ),
-    );
+  if (now.unpriced.length > 0) lines.push("", "## Not priced", "", ...table(unpricedRows(report, "node")));
   lines.push(...usageLines(report), ...moveLines(report));
-  const notes = [
-    ...(report.fargate.podCount > 0 ? [`${report.fargate.podCount} Fargate pods, ${usd(report.fargate.hourlyUsd)}/hour: ${report.fargate.note}.`] : []),
-    ...(report.pending.length > 0 ? [`Pending (bound to no node): ${report.pending.map((p) => `${p.workload} (${p.count})`).join(", ")}.`] : []),
-    ...(report.unread.length > 0 ? [`Not read: ${report.unread.map((u) => `${u.kind} (${u.reason})`).join(", ")}.`] : []),
-    ...report.warnings,
-  ];
+  const notes = [...noteLines(report), ...report.warnings];
   if (change !== undefined) lines.push(...changeLines(change));
   if (notes.length > 0) lines.push("", "## Notes", "", ...notes.map((n) => `- ${cell(n)}`));
   return `${lines.join("\n")}\n`;

@@ -1,13 +1,25 @@
-import { HOURS_PER_MONTH } from "../planner/plan/plan-types";
 import { columns } from "../shared/text-columns";
 import type { ChangeJson } from "./compare-snapshots";
-import type { NodeJson, SavingsJson } from "./savings-report";
+import type { SavingsJson } from "./savings-report";
+import {
+  actionRows,
+  changeNamespaceRows,
+  moveRows,
+  namespaceRows,
+  noteLines,
+  predictedRows,
+  type Rows,
+  summaryRows,
+  unpricedRows,
+  usd,
+  usdMonth,
+  workloadRows,
+} from "./savings-rows";
 
 // The savings report for a terminal. Its warnings go to stderr, where they stay in sight when it is piped.
 
-const usd = (v: number) => `$${v.toFixed(4)}`;
-const usdMonth = (v: number) => `$${v.toFixed(2)}`;
-const node = (n: NodeJson) => `${n.name} (${n.instanceType}, ${n.capacityType}${n.zone === null ? "" : `, ${n.zone}`})`;
+/** The rows as aligned columns; `right`: the columns of figures. */
+const laid = ({ header, rows }: Rows, right: readonly number[]) => columns(header, new Set(right), rows);
 
 const workloads = (n: number) => `${n} workload${n === 1 ? "" : "s"}`;
 
@@ -16,34 +28,15 @@ const some = (names: readonly string[], n = 5) => (names.length <= n ? names.joi
 
 /** Who uses what the cluster costs: the namespaces, what no pod requests, and the costliest workloads. */
 function usageLines(report: SavingsJson): string[] {
-  const { now } = report;
-  if (now.byNamespace.length === 0) return [];
-  return [
-    "",
-    ...columns(["namespace", "$/hour", "$/month"], new Set([1, 2]), [
-      ...now.byNamespace.map((n) => [n.namespace, usd(n.hourlyUsd), usdMonth(n.hourlyUsd * HOURS_PER_MONTH)]),
-      ["(idle: requested by no pod)", usd(now.idleHourlyUsd), usdMonth(now.idleHourlyUsd * HOURS_PER_MONTH)],
-    ]),
-    "",
-    ...columns(
-      ["costliest workloads", "$/hour"],
-      new Set([1]),
-      now.byWorkload.slice(0, 10).map((w) => [`${w.namespace}/${w.workload}`, usd(w.hourlyUsd)]),
-    ),
-  ];
+  if (report.now.byNamespace.length === 0) return [];
+  return ["", ...laid(namespaceRows(report), [1, 2]), "", ...laid(workloadRows(report), [1])];
 }
 
 /** What Graviton and spot would save, each against a fresh start on the NodePools as they are. */
 function moveLines(report: SavingsJson): string[] {
   const { baseline, moves, notes } = report.moves;
   if (baseline.podCount === 0) return ["", "No pods on Karpenter's nodes to re-plan: the moves are not priced."];
-  const lines = [
-    "",
-    ...columns(["what-if", "nodes", "$/hour", "$/month", "saves $/month"], new Set([1, 2, 3, 4]), [
-      [`fresh start (${baseline.pools})`, baseline.nodeCount, usd(baseline.hourlyUsd), usdMonth(baseline.monthlyUsd), "-"],
-      ...moves.map((m) => [m.name, m.nodeCount, usd(m.hourlyUsd), usdMonth(m.monthlyUsd), usdMonth(m.savingMonthlyUsd)]),
-    ]),
-  ];
+  const lines = ["", ...laid(moveRows(report), [1, 2, 3, 4])];
   for (const m of moves) {
     if (m.heldBack.length > 0)
       lines.push(
@@ -80,17 +73,9 @@ function changeLines(change: ChangeJson): string[] {
     }.`,
     `Nodes added ${change.nodesAdded.length}${change.nodesAdded.length > 0 ? ` (${some(change.nodesAdded.map((n) => `${n.name} ${n.instanceType}`))})` : ""}; removed ${change.nodesRemoved.length}${change.nodesRemoved.length > 0 ? ` (${some(change.nodesRemoved.map((n) => `${n.name} ${n.instanceType}`))})` : ""}; replaced ${change.nodesReplaced.length}${change.nodesReplaced.length > 0 ? ` (${some(change.nodesReplaced.map((n) => `${n.instanceType} -> ${n.by.instanceType}`))})` : ""}.`,
     "",
-    ...columns(
-      ["namespace", "before $/hour", "now $/hour", "change"],
-      new Set([1, 2, 3]),
-      change.byNamespace.map((n) => [n.namespace, usd(n.beforeHourlyUsd), usd(n.nowHourlyUsd), usd(n.changeHourlyUsd)]),
-    ),
+    ...laid(changeNamespaceRows(change), [1, 2, 3]),
     "",
-    ...columns(
-      ["the snapshot predicted", "predicted $/hour", "measured $/hour", "difference"],
-      new Set([1, 2, 3]),
-      change.predicted.map((p) => [p.what, usd(p.predictedHourlyUsd), usd(p.measuredHourlyUsd), usd(p.differenceHourlyUsd)]),
-    ),
+    ...laid(predictedRows(change), [1, 2, 3]),
   ];
 }
 
@@ -101,27 +86,10 @@ export function renderSavingsTable(report: SavingsJson, change?: ChangeJson): st
     `Simulated with ${report.model}.`,
     `Prices: ${report.prices.region} as of ${report.prices.asOf}; spot: ${report.prices.spot}. Estimates, not a bill.`,
     "",
-    ...columns(["", "nodes", "$/hour", "$/month"], new Set([1, 2, 3]), [
-      ["now", now.nodeCount, usd(now.hourlyUsd), usdMonth(now.monthlyUsd)],
-      ["converged", converged.nodeCount, usd(converged.hourlyUsd), usdMonth(converged.monthlyUsd)],
-      ["saving", now.nodeCount - converged.nodeCount, usd(report.savingHourlyUsd), usdMonth(report.savingMonthlyUsd)],
-    ]),
+    ...laid(summaryRows(report), [1, 2, 3]),
   ];
   if (converged.actions.length > 0) {
-    lines.push(
-      "",
-      ...columns(
-        ["#", "consolidation", "nodes", "replaced by", "saves $/hour"],
-        new Set([0, 4]),
-        converged.actions.map((a, i) => [
-          i + 1,
-          `${a.method} ${a.kind}`,
-          a.nodes.join(", "),
-          a.replacement === null ? "-" : node(a.replacement),
-          usd(a.savingHourlyUsd),
-        ]),
-      ),
-    );
+    lines.push("", ...laid(actionRows(report), [0, 4]));
   } else lines.push("", "Karpenter's consolidation has nothing to do: the cluster has settled.");
   if (converged.blockers.length > 0) {
     lines.push(
@@ -134,19 +102,10 @@ export function renderSavingsTable(report: SavingsJson, change?: ChangeJson): st
     );
   }
   if (now.unpriced.length > 0) {
-    lines.push(
-      "",
-      ...columns(
-        ["node not priced", "instance type", "why"],
-        new Set(),
-        now.unpriced.map((u) => [u.node, u.instanceType, u.reason]),
-      ),
-    );
+    lines.push("", ...laid(unpricedRows(report, "node not priced"), []));
   }
   lines.push(...usageLines(report), ...moveLines(report));
-  if (report.fargate.podCount > 0) lines.push("", `${report.fargate.podCount} Fargate pods, ${usd(report.fargate.hourlyUsd)}/hour: ${report.fargate.note}.`);
-  if (report.pending.length > 0) lines.push("", `Pending (bound to no node): ${report.pending.map((p) => `${p.workload} (${p.count})`).join(", ")}.`);
-  if (report.unread.length > 0) lines.push("", `Not read: ${report.unread.map((u) => `${u.kind} (${u.reason})`).join(", ")}.`);
+  for (const note of noteLines(report)) lines.push("", note);
   if (change !== undefined) lines.push(...changeLines(change));
   return `${lines.join("\n")}\n`;
 }
