@@ -2,8 +2,6 @@ import type { ClusterObjects } from "../cluster-state/cluster-objects";
 import type { InstanceCatalogue } from "../instance-catalogue/instance-catalogue";
 import { clusterStateOf } from "../planner/state/cluster-state";
 import { regionOf, settleState } from "../planner/state/settle-state";
-import { isRecord } from "../planner/workload/raw-object";
-import { LABEL } from "../shared/vocabulary/well-known-labels";
 import { priceMoves } from "./moves/moves";
 import { fargateHourlyUsd, type SavingsJson, savingsReport } from "./savings-report";
 
@@ -16,16 +14,6 @@ export interface ReportOptions {
   readonly spotToSpot: boolean;
   /** A line for each stage of a long run (stderr on a terminal); none when not given. */
   readonly progress?: (stage: string) => void;
-}
-
-/** The region the nodes say they run in (topology.kubernetes.io/region), before the state is read with prices. */
-export function regionOfNodes(objects: ClusterObjects): string | undefined {
-  for (const node of objects.byKind.Node) {
-    const labels = isRecord(node.metadata) && isRecord(node.metadata.labels) ? node.metadata.labels : {};
-    const region = labels[LABEL.region];
-    if (typeof region === "string" && region !== "") return region;
-  }
-  return undefined;
 }
 
 export function makeSavingsReport(objects: ClusterObjects, options: ReportOptions): SavingsJson {

@@ -22,14 +22,19 @@ function unscheduled(pools: ReadonlyMap<string, PoolDisruption>): Map<string, Po
   return new Map([...pools].map(([name, p]) => [name, { ...p, budgets: p.budgets.filter((b) => b.schedule === undefined) }]));
 }
 
-function settle(run: ScenarioRun, nodes: readonly ClusterNode[]): ConsolidationResult {
+/** The scenario's launched nodes, running under the plan's disruption settings, and how nodes of it settle. */
+function launched(run: ScenarioRun) {
   const planning = { ...run.planning, disruption: unscheduled(run.planning.disruption) };
-  return settleNodes(planning, { nodes, pdbs: [], at: PLAN_TIME, spotToSpot: false });
+  return {
+    nodes: launchedRunning(run.result, planning.disruption),
+    settle: (nodes: readonly ClusterNode[]): ConsolidationResult => settleNodes(planning, { nodes, pdbs: [], at: PLAN_TIME, spotToSpot: false }),
+  };
 }
 
 /** The scenario's launched nodes, settled. */
 export function convergedNodes(run: ScenarioRun): ConsolidationResult {
-  return settle(run, launchedRunning(run.result, unscheduled(run.planning.disruption)));
+  const { nodes, settle } = launched(run);
+  return settle(nodes);
 }
 
 /**
@@ -39,7 +44,7 @@ export function convergedNodes(run: ScenarioRun): ConsolidationResult {
  */
 export function afterScaleDown(run: ScenarioRun, groups: readonly PodGroup[]): ConsolidationResult {
   const extra = new Map(groups.map((g) => [g, Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)]));
-  const nodes = launchedRunning(run.result, unscheduled(run.planning.disruption));
+  const { nodes, settle } = launched(run);
   const scaledDown = [...nodes].reverse().map((node) => {
     const pods = node.state.pods.flatMap(({ group, count }) => {
       const remove = Math.min(count, extra.get(group) ?? 0);
@@ -48,7 +53,7 @@ export function afterScaleDown(run: ScenarioRun, groups: readonly PodGroup[]): C
     });
     return { ...node, state: { ...node.state, pods } };
   });
-  return settle(run, scaledDown.reverse());
+  return settle(scaledDown.reverse());
 }
 
 const total = (nodes: readonly ClusterNode[]) => nodes.reduce((sum, n) => sum + (n.hourlyUsd ?? 0), 0);

@@ -84,6 +84,19 @@ function stateVolumes(objects: ClusterObjects, problems: string[]): AdmissionObj
   return admission;
 }
 
+/**
+ * The region the nodes say they run in (topology.kubernetes.io/region; the first by name if they disagree), read
+ * before prices are chosen: --live fetches that region's.
+ */
+export function regionOfNodes(objects: ClusterObjects): string | undefined {
+  const regions = objects.byKind.Node.flatMap((node) => {
+    const labels = isRecord(node.metadata) && isRecord(node.metadata.labels) ? node.metadata.labels : {};
+    const region = labels[LABEL.region];
+    return typeof region === "string" && region !== "" ? [region] : [];
+  });
+  return regions.sort()[0];
+}
+
 export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatalogue, at: Date): ClusterState {
   const problems: string[] = [];
   const pods = statePods(objects.byKind.Pod, at, stateVolumes(objects, problems), problems);
@@ -121,7 +134,7 @@ export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatal
   const labelled = (key: string) => [...new Set(nodes.ec2.flatMap((n) => (n.state.labels[key] === undefined ? [] : [n.state.labels[key]])))].sort();
   return {
     source: objects.source,
-    region: labelled(LABEL.region)[0],
+    region: regionOfNodes(objects),
     zones: labelled(LABEL.zone),
     kubernetesVersion: kubernetesVersionOf(objects),
     pools,
