@@ -1,8 +1,7 @@
 import * as fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
 import * as path from "node:path";
+import { serveHttps } from "./local-https";
 import type { TestPki } from "./test-pki";
 
 // A real HTTPS server on 127.0.0.1 playing a cluster's Kubernetes API for readers of its state: lists served
@@ -112,19 +111,10 @@ export async function startFakeClusterApi(options: FakeClusterApiOptions): Promi
       items: page,
     });
   };
-  const server: Server = createServer({ key: options.pki.serverKeyPem, cert: options.pki.serverCertPem }, handle);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        for (const response of hanging) response.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await serveHttps(options.pki, handle, () => {
+    for (const response of hanging) response.destroy();
+  });
+  return { url, requests, close };
 }
 
 /** A kubeconfig for the stand-in, in `folder`: bearer-token auth, or an exec plugin that prints the token (and counts its runs). */

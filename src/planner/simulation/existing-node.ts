@@ -63,8 +63,6 @@ function baselineOf(state: StateNode, daemonSets: readonly DaemonSetShape[]) {
 export class ExistingNode {
   readonly placement: Placement;
   private requestedSoFar: Resources;
-  /** The DaemonSet pods on it, and room for those that should run on it and do not yet. */
-  private readonly daemons: Resources;
   private readonly free: { cpu: number; memory: number; pods: number };
   /** Its pods once the scheduler added one; until then, the state's own (most nodes a simulation builds take none). */
   private runs: { readonly group: PodGroup; count: number }[] | undefined;
@@ -73,6 +71,7 @@ export class ExistingNode {
   private labelsAllow: Map<string, FitOrReason> | undefined;
   /** The host ports its pods and its DaemonSet pods bind; made when a pod with host ports comes. */
   private hostPorts: HostPortUsage | undefined;
+  /** What its own pods request, the DaemonSet room it keeps (those running and those due), its ports and place. */
   private readonly baseline: Baseline;
 
   /** `daemonSets`: every DaemonSet of the cluster; those whose pods belong on this node and are missing get room kept. */
@@ -81,17 +80,12 @@ export class ExistingNode {
     private readonly topology: Topology,
     daemonSets: readonly DaemonSetShape[],
   ) {
-    const baseline = baselineOf(state, daemonSets);
-    this.baseline = baseline;
-    this.placement = baseline.placement;
-    this.requestedSoFar = baseline.requested;
-    this.daemons = baseline.daemons;
+    this.baseline = baselineOf(state, daemonSets);
+    this.placement = this.baseline.placement;
+    const { requested, daemons } = this.baseline;
+    this.requestedSoFar = requested;
     const { allocatable: a } = state;
-    this.free = {
-      cpu: a.cpu - this.daemons.cpu - this.requestedSoFar.cpu,
-      memory: a.memory - this.daemons.memory - this.requestedSoFar.memory,
-      pods: a.pods - this.daemons.pods - this.requestedSoFar.pods,
-    };
+    this.free = { cpu: a.cpu - daemons.cpu - requested.cpu, memory: a.memory - daemons.memory - requested.memory, pods: a.pods - daemons.pods - requested.pods };
   }
 
   get name(): string {
@@ -129,7 +123,7 @@ export class ExistingNode {
     if (taint !== undefined) return refuse(`does not tolerate the taint ${formatTaint(taint)}`);
     const portTaken = pod.hostPorts === undefined ? undefined : this.ports().conflict(pod.hostPorts);
     if (portTaken !== undefined) return refuse(portTaken);
-    if (!fits(pod.requests, this.requestedSoFar, this.daemons, this.state.allocatable)) return EXCEEDS_NODE_RESOURCES_REFUSAL;
+    if (!fits(pod.requests, this.requestedSoFar, this.baseline.daemons, this.state.allocatable)) return EXCEEDS_NODE_RESOURCES_REFUSAL;
     const allowed = this.allows(form);
     if (!allowed.ok) return allowed;
     const placed = this.topology.addRequirements(pod.group, form.constraints, form.strict, this.placement);

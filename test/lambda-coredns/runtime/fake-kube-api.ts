@@ -3,8 +3,7 @@
  * time by the openssl CLI, so the client's TLS verification is exercised for real.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
+import { serveHttps } from "../../helpers/local-https";
 import type { TestPki } from "../../helpers/test-pki";
 
 export { generateTestPki, type TestPki } from "../../helpers/test-pki";
@@ -37,7 +36,7 @@ export interface FakeKubeApi {
  */
 export async function startFakeKubeApi(pki: TestPki, script: readonly ScriptedReply[] | Responder, fallback?: ScriptedReply): Promise<FakeKubeApi> {
   const requests: RecordedRequest[] = [];
-  const server: Server = createServer({ key: pki.serverKeyPem, cert: pki.serverCertPem }, (req: IncomingMessage, res: ServerResponse) => {
+  const { url, close } = await serveHttps(pki, (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -59,17 +58,7 @@ export async function startFakeKubeApi(pki: TestPki, script: readonly ScriptedRe
       res.end("text" in reply ? reply.text : JSON.stringify(reply.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url, requests, close };
 }
 
 /** A Kubernetes Status object, as the API server returns with every error. */
