@@ -85,7 +85,11 @@ export class ExistingNode {
     const { requested, daemons } = this.baseline;
     this.requestedSoFar = requested;
     const { allocatable: a } = state;
-    this.free = { cpu: a.cpu - daemons.cpu - requested.cpu, memory: a.memory - daemons.memory - requested.memory, pods: a.pods - daemons.pods - requested.pods };
+    this.free = {
+      cpu: a.cpu - daemons.cpu - requested.cpu,
+      memory: a.memory - daemons.memory - requested.memory,
+      pods: a.pods - daemons.pods - requested.pods,
+    };
   }
 
   get name(): string {
