@@ -1,3 +1,4 @@
+import { plural } from "../shared/plural";
 import { columns } from "../shared/text-columns";
 import type { ChangeJson } from "./compare-snapshots";
 import type { SavingsJson } from "./savings-report";
@@ -21,7 +22,7 @@ import {
 /** The rows as aligned columns; `right`: the columns of figures. */
 const laid = ({ header, rows }: Rows, right: readonly number[]) => columns(header, new Set(right), rows);
 
-const workloads = (n: number) => `${n} workload${n === 1 ? "" : "s"}`;
+const workloads = (n: number) => plural(n, "workload");
 
 /** At most `n` names, then how many more. */
 const some = (names: readonly string[], n = 5) => (names.length <= n ? names.join(", ") : `${names.slice(0, n).join(", ")} and ${names.length - n} more`);

@@ -1,3 +1,4 @@
+import { plural } from "./plural";
 /**
  * A user mistake in an input (a cluster file, a workload file, a command-line flag): reported as every
  * problem of that source at once, one line each naming where it is, the value found and what is allowed,
@@ -8,7 +9,7 @@ export class InputError extends Error {
     readonly source: string,
     readonly problems: readonly string[],
   ) {
-    super(`${source}: ${problems.length} problem${problems.length === 1 ? "" : "s"}\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    super(`${source}: ${plural(problems.length, "problem")}\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "InputError";
   }
 }

@@ -1,3 +1,4 @@
+import { plural } from "../../shared/plural";
 import { VENDED_LOG_PRICES } from "../data/cloudwatch-log-prices";
 import { type ListPrices, listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
@@ -14,8 +15,6 @@ export interface BaseCosts {
   readonly hourlyUsd: number;
   readonly warnings: readonly string[];
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function baseCosts(cluster: ClusterModel, prices: ListPrices = listPrices()): BaseCosts {
   const items: { what: string; hourlyUsd: number }[] = [];

@@ -1,3 +1,4 @@
+import { plural } from "../../shared/plural";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { ClusterNode } from "../consolidation/cluster-node";
 import { settleNodes } from "../consolidation/cluster-planning";
@@ -99,6 +100,6 @@ export function packingWarning(scenarios: readonly Pick<ScenarioJson, "name" | "
   if (amd64 === undefined || multiarch === undefined || amd64.unschedulable.length > 0) return undefined;
   if (multiarch.converged.hourlyUsd <= amd64.converged.hourlyUsd + 1e-9) return undefined;
   const usd = (v: number) => `$${v.toFixed(4)}/hour`;
-  const nodes = (n: number) => `${n} node${n === 1 ? "" : "s"}`;
+  const nodes = (n: number) => plural(n, "node");
   return `multiarch settles at ${usd(multiarch.converged.hourlyUsd)} on ${nodes(multiarch.converged.nodeCount)}, more than amd64-only's ${usd(amd64.converged.hourlyUsd)} on ${nodes(amd64.converged.nodeCount)}: with arm64 allowed Karpenter packs the pods onto larger nodes, and consolidation replaces several nodes by one cheaper node at most, never one node by several; list instanceSizes for the pool to keep nodes smaller`;
 }

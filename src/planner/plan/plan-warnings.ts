@@ -1,4 +1,5 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
+import { plural } from "../../shared/plural";
 import { listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
 import type { Prices } from "../simulation/pool-offerings";
@@ -74,7 +75,7 @@ function topologyWarnings({ cluster, nodeGroups, runs }: WarningInput): string[]
     const relaxed = run.result.relaxed;
     if (relaxed.length === 0) continue;
     warnings.push(
-      `Karpenter gives up preferences it cannot meet, one at a time (${run.scenario.name === "as-configured" ? "as configured" : run.scenario.name}): ${relaxed.map((r) => `${r.id}: ${r.count} pod${r.count === 1 ? "" : "s"} placed without ${r.gaveUp}`).join("; ")}`,
+      `Karpenter gives up preferences it cannot meet, one at a time (${run.scenario.name === "as-configured" ? "as configured" : run.scenario.name}): ${relaxed.map((r) => `${r.id}: ${plural(r.count, "pod")} placed without ${r.gaveUp}`).join("; ")}`,
     );
   }
   return warnings;
@@ -96,7 +97,7 @@ function autoscalingWarnings({ nodeGroups, runs }: WarningInput): string[] {
     ];
     const pods = stuck.reduce((n, u) => n + u.count, 0);
     warnings.push(
-      `at the autoscalers' maximum, ${pods} pod${pods === 1 ? "" : "s"} find no node${limited.length > 0 ? `: the limits of ${limited.join(", ")} stop the growth` : " (see the autoscaled-max scenario)"}`,
+      `at the autoscalers' maximum, ${plural(pods, "pod")} find no node${limited.length > 0 ? `: the limits of ${limited.join(", ")} stop the growth` : " (see the autoscaled-max scenario)"}`,
     );
   }
   return warnings;
@@ -109,7 +110,7 @@ function daemonSetWarnings({ nodeGroups, daemonSets }: WarningInput): string[] {
   ];
 }
 
-const pods = (n: number) => `${n} pod${n === 1 ? "" : "s"}`;
+const pods = (n: number) => plural(n, "pod");
 
 /** Pods the steady state leaves out (Jobs), and pods already bound to a node: what the plan does with them. */
 function placementWarnings({ destinations }: WarningInput): string[] {

@@ -1,3 +1,4 @@
+import { plural } from "../../shared/plural";
 import { HOURS_PER_MONTH, type Plan, type ScenarioDetail, type ScenarioJson } from "../plan/plan-types";
 import type { PlannedNode } from "../simulation/launch";
 
@@ -113,7 +114,7 @@ export function podCounts(plan: Plan): string {
   if ((w.unschedulablePods ?? 0) > 0) parts.push(`${w.unschedulablePods} unschedulable`);
   if ((w.boundPods ?? 0) > 0) parts.push(`${w.boundPods} bound to named nodes`);
   const jobs = (w.jobPods ?? 0) > 0 ? `; Jobs and CronJobs add ${w.jobPods} while they run (jobs-burst)` : "";
-  return `${w.pods} pods: ${parts.join(", ")}${jobs}`;
+  return `${plural(w.pods, "pod")}: ${parts.join(", ")}${jobs}`;
 }
 
 /**
@@ -133,8 +134,7 @@ export function unschedulableLines(plan: Plan): string[] {
     }
   }
   return [...byGroup.entries()].map(
-    ([id, cases]) =>
-      `${id}: ${[...cases.values()].map((c) => `${c.count} pod${c.count === 1 ? "" : "s"} in ${c.scenarios.join(", ")}: ${c.reason}`).join("; ")}`,
+    ([id, cases]) => `${id}: ${[...cases.values()].map((c) => `${plural(c.count, "pod")} in ${c.scenarios.join(", ")}: ${c.reason}`).join("; ")}`,
   );
 }
 

@@ -16,7 +16,7 @@ describe("where pods go", () => {
     expect(nodesOf(scenario(plan, "as-configured"))).toEqual(["c6g.medium spot 1 pods"]);
     expect(nodesOf(scenario(plan, "jobs-burst"))).toEqual(["c6g.medium spot 3 pods"]);
     expect(plan.json.scenarios.map((s) => s.name)).toEqual(["as-configured", "amd64-only", "multiarch", "on-demand-only", "jobs-burst"]);
-    expect(renderPlanTable(plan).split("\n")[1]).toBe("1 pods: 1 on Karpenter nodes, 0 on Fargate; Jobs and CronJobs add 2 while they run (jobs-burst)");
+    expect(renderPlanTable(plan).split("\n")[1]).toBe("1 pod: 1 on Karpenter nodes, 0 on Fargate; Jobs and CronJobs add 2 while they run (jobs-burst)");
     expect(plan.json.warnings).toContain(
       "Jobs and CronJobs run to completion: the steady scenarios leave their pods out, and jobs-burst adds them at their parallelism onto the as-configured nodes: ingress-nginx/ingress-nginx-admission-create (1 pod), ingress-nginx/ingress-nginx-admission-patch (1 pod)",
     );
@@ -59,7 +59,7 @@ spec:
 `,
     );
     expect(scenario(plan, "as-configured").nodeCount).toBe(0);
-    expect(renderPlanTable(plan).split("\n")[1]).toBe("1 pods: 0 on Karpenter nodes, 0 on Fargate, 1 bound to named nodes");
+    expect(renderPlanTable(plan).split("\n")[1]).toBe("1 pod: 0 on Karpenter nodes, 0 on Fargate, 1 bound to named nodes");
     expect(plan.json.warnings).toContain(
       "pods that name their node (spec.nodeName) are bound to it already: Karpenter provisions nothing for them, and the plan launches no node for them: kube-system/node-debugger (1 pod on ip-10-0-12-34.ec2.internal)",
     );
