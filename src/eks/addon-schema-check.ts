@@ -84,6 +84,17 @@ function unknownKey(schema: AddonSchema, rule: ValueRule & { readonly type: "obj
       severity: "error",
     };
   }
+  // A key of a mapping one level down, written at this level (vpc-cni's env keys at the root): no version has it
+  // here, so it is a mistake, not a newer key; name where it goes.
+  const below = Object.entries(rule.properties ?? {}).find(([, child]) => child.type === "object" && child.properties?.[key] !== undefined)?.[0];
+  if (below !== undefined) {
+    return {
+      path,
+      value: key,
+      message: `is not a key of ${schema.addon}'s configuration at this level in any version; did you mean ${below}.${key}? (EKS refuses unknown keys)`,
+      severity: "error",
+    };
+  }
   return {
     path,
     value: key,

@@ -116,6 +116,16 @@ describe("add-on configuration against the dated published schemas", () => {
     ]);
   });
 
+  it("refuses a key written one level up from where every version has it, and says where it goes", () => {
+    // ENABLE_PREFIX_DELEGATION is an env variable of vpc-cni: at the closed root no version of the schema has it.
+    expect(
+      clusterProblems({ addons: { "vpc-cni": { configurationValues: { ENABLE_PREFIX_DELEGATION: "true", init: { DISABLE_TCP_EARLY_DEMUX: "true" } } } } }),
+    ).toEqual([
+      `addons.vpc-cni.configurationValues.ENABLE_PREFIX_DELEGATION: got "ENABLE_PREFIX_DELEGATION"; is not a key of vpc-cni's configuration at this level in any version; did you mean env.ENABLE_PREFIX_DELEGATION? (EKS refuses unknown keys)`,
+      `addons.vpc-cni.configurationValues.init.DISABLE_TCP_EARLY_DEMUX: got "DISABLE_TCP_EARLY_DEMUX"; is not a key of vpc-cni's configuration at this level in any version; did you mean env.DISABLE_TCP_EARLY_DEMUX? (EKS refuses unknown keys)`,
+    ]);
+  });
+
   it("takes AWS's spelling of CoreDNS's computeType, Fargate, as the project's fargate", () => {
     expect(clusterProblems({ coreDns: { configurationValues: { computeType: "Fargate" } } })).toEqual([]);
   });
