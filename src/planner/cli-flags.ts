@@ -4,6 +4,8 @@
  */
 export interface ParsedFlags {
   readonly values: Readonly<Record<string, string>>;
+  /** The values of each repeatable flag, in the order given; absent when the flag was not given. */
+  readonly lists: Readonly<Record<string, readonly string[]>>;
   readonly switches: ReadonlySet<string>;
   readonly problems: readonly string[];
 }
@@ -12,11 +14,14 @@ export interface FlagSpec {
   readonly valueFlags: readonly string[];
   /** Switches, each with what to say when given a value ("--live=false" must not read as --live). */
   readonly switches: Readonly<Record<string, string>>;
+  /** Value flags that may be given more than once (`kubectl apply -f a -f b`): their values go to `lists`. */
+  readonly repeatable?: readonly string[];
 }
 
 export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedFlags {
   const problems: string[] = [];
   const values: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
   const switches = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -32,11 +37,14 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedFlags
         problems.push(`${flag}: missing value`);
         // The next flag is a flag of its own, not this one's value.
         if (value?.startsWith("--")) i--;
+      } else if (spec.repeatable?.includes(flag)) {
+        lists[flag] ??= [];
+        lists[flag].push(value);
       } else if (flag in values) problems.push(`${flag}: given twice`);
       else values[flag] = value;
     } else problems.push(`${arg}: unknown argument`);
   }
-  return { values, switches, problems };
+  return { values, lists, switches, problems };
 }
 
 /**

@@ -11,13 +11,15 @@ import { STDIN } from "./workload/read-workload";
 // `npm run plan -- --workload <file|dir|-> [--config cluster.yaml] [--region r] [--format table|markdown|json] [--live]`
 // Exit codes: 0 a plan was printed (or the help); 2 the input is wrong (every problem listed); 1 the live data failed.
 
-export const USAGE = "usage: npm run plan -- --workload <file|dir|-> [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live]";
+export const USAGE =
+  "usage: npm run plan -- --workload <file|dir|-> [--workload ...] [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live]";
 
 export const HELP = `${USAGE}
 
 What the cluster's NodePools would launch for a workload, and what it costs (docs/planner.md).
   --workload <file|dir|->  Kubernetes YAML or JSON: a file (multi-document), a folder of them, or - for
-                           standard input (helm template ... | npm run plan -- --workload -); required
+                           standard input (helm template ... | npm run plan -- --workload -); required; give it
+                           again for more (as kubectl apply -f a -f b), planned together as one workload
   --config <file>          the cluster file; default CLUSTER_CONFIG, else the embedded default cluster
   --region <region>        plan for another region than the config's, such as eu-west-1
   --format <format>        table (the default; warnings on stderr), markdown or json (warnings in the document)
@@ -31,7 +33,8 @@ type Format = (typeof FORMATS)[number];
 const VALUE_FLAGS = ["--workload", "--config", "--region", "--format"];
 
 export interface PlanArgs {
-  readonly workload: string;
+  /** The workload's files, folders or standard input, in the order given: planned as one. */
+  readonly workload: readonly string[];
   readonly config?: string;
   readonly region?: string;
   readonly format: Format;
@@ -43,31 +46,35 @@ type Parsed = PlanArgs | { readonly problems: readonly string[] } | { readonly h
 /** Every flag problem at once, or the parsed flags, or a request for help. Paths are checked by runPlanCli. */
 export function parseArgs(argv: readonly string[]): Parsed {
   if (argv.includes("--help") || argv.includes("-h")) return { help: true };
-  const flags = parseFlags(argv, { valueFlags: VALUE_FLAGS, switches: { "--live": "; leave it out to plan offline" } });
+  const flags = parseFlags(argv, { valueFlags: VALUE_FLAGS, repeatable: ["--workload"], switches: { "--live": "; leave it out to plan offline" } });
   const problems = [...flags.problems];
   const { values } = flags;
   const live = flags.switches.has("--live");
-  if (values["--workload"] === undefined && !problems.some((p) => p.startsWith("--workload")))
+  const workload = flags.lists["--workload"] ?? [];
+  if (workload.length === 0 && !problems.some((p) => p.startsWith("--workload")))
     problems.push("--workload: required (a Kubernetes YAML file or a folder of them)");
   // An empty path would resolve to the current folder and plan whatever YAML it holds.
-  if (values["--workload"] === "") problems.push('--workload: got ""; must name a Kubernetes YAML file or a folder of them');
+  if (workload.includes("")) problems.push('--workload: got ""; must name a Kubernetes YAML file or a folder of them');
+  if (workload.filter((w) => w === STDIN).length > 1) problems.push("--workload: - (standard input) given twice; standard input can be read once");
+  const repeated = workload.filter((w, i) => w !== STDIN && workload.indexOf(w) !== i);
+  if (repeated.length > 0) problems.push(`--workload: ${[...new Set(repeated)].join(", ")} given twice; each file or folder is read once`);
   if (values["--config"] === "") problems.push('--config: got ""; must name a cluster file (YAML or JSON)');
   const format = values["--format"] ?? "table";
   if (!(FORMATS as readonly string[]).includes(format)) problems.push(`--format: got ${JSON.stringify(format)}; allowed: ${FORMATS.join(", ")}`);
   const region = values["--region"];
   if (region !== undefined && !isAwsRegion(region)) problems.push(`--region: got ${JSON.stringify(region)}; ${AWS_REGION_EXPECTED}`);
   if (problems.length > 0) return { problems };
-  return { workload: values["--workload"], config: values["--config"], region, format: format as Format, live };
+  return { workload, config: values["--config"], region, format: format as Format, live };
 }
 
 /** The flags, with their paths resolved as the user meant them (see cli-paths.ts), or every problem. */
 function checkedArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
   const args = parseArgs(argv);
   if (!("workload" in args)) return args;
-  const workload = args.workload === STDIN ? STDIN : userPath(args.workload, env);
+  const workload = args.workload.map((w) => (w === STDIN ? STDIN : userPath(w, env)));
   const config = args.config === undefined ? undefined : userPath(args.config, env);
   const problems = [
-    ...(workload === STDIN ? [] : pathProblems("--workload", args.workload, workload)),
+    ...workload.flatMap((w, i) => (w === STDIN ? [] : pathProblems("--workload", args.workload[i], w))),
     ...(config === undefined ? [] : pathProblems("--config", args.config as string, config)),
   ];
   return problems.length > 0 ? { problems } : { ...args, workload, config };

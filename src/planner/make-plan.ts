@@ -11,8 +11,8 @@ import type { Workload } from "./workload/workload-model";
 // A plan from paths and flags: what the CLI runs (npm run plan, and npm run review through it).
 
 export interface PlanOptions {
-  /** A workload file or folder. */
-  readonly workload: string;
+  /** The workload's files or folders (or "-" for standard input), planned as one. */
+  readonly workload: readonly string[];
   /** A cluster config file; default CLUSTER_CONFIG, else the embedded default. */
   readonly config?: string;
   /** Plan for another region than the config's (prices, and the zones are then unknown). */
@@ -58,7 +58,7 @@ export async function makePlan(options: PlanOptions): Promise<Plan> {
   const { model, warnings } = forRegion(loaded.model, options.region);
   const catalogue = options.liveCatalogue === undefined ? loadInstanceCatalogue() : await options.liveCatalogue(model.region);
   const ephemeralStorage = loadEphemeralStorage(options.config, options.env);
-  const workloadSource = options.workload === STDIN ? "standard input" : options.workload;
+  const workloadSource = options.workload.map((w) => (w === STDIN ? "standard input" : w)).join(", ");
   const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource, ephemeralStorage });
   return warnings.length === 0 ? plan : { ...plan, json: { ...plan.json, warnings: [...warnings, ...plan.json.warnings] } };
 }

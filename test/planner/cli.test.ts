@@ -6,7 +6,8 @@ import { runPlanCli } from "../../src/planner/cli";
 import { NO_SPOT_OFFLINE } from "./helpers";
 
 /** The planner's usage line, written out: the tests hold the command's contract, not its own constant. */
-const USAGE = "usage: npm run plan -- --workload <file|dir|-> [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live]";
+const USAGE =
+  "usage: npm run plan -- --workload <file|dir|-> [--workload ...] [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live]";
 /** The flags the help lists, each with its argument. */
 const HELP_FLAGS = ["--workload <file|dir|->", "--config <file>", "--region <region>", "--format <format>", "--live", "--help"];
 const flagsOf = (help: string) =>
@@ -112,6 +113,27 @@ describe("npm run plan", () => {
         "",
       ].join("\n"),
     });
+  });
+
+  it("plans several --workload as one workload, as kubectl apply -f a -f b applies them, and refuses a path given twice", async () => {
+    const dir = tmp({ "web.yaml": WEB, "api.yaml": WEB.replace("name: web", "name: api") });
+    const both = await run(["--workload", path.join(dir, "web.yaml"), "--workload", path.join(dir, "api.yaml"), "--format", "json"]);
+    expect(both.code).toBe(0);
+    const asConfigured = JSON.parse(both.out).scenarios[0];
+    // Four pods of 250m: the two files' Deployments together, one plan.
+    expect(asConfigured.nodes.reduce((sum: number, n: { pods: number }) => sum + n.pods, 0)).toBe(4);
+    expect(await run(["--workload", path.join(dir, "web.yaml"), "--workload", path.join(dir, "web.yaml"), "--workload", "-", "--workload", "-"])).toEqual({
+      code: 2,
+      out: "",
+      err: [
+        "  - --workload: - (standard input) given twice; standard input can be read once",
+        `  - --workload: ${path.join(dir, "web.yaml")} given twice; each file or folder is read once`,
+        USAGE,
+        "",
+      ].join("\n"),
+    });
+    const missing = await run(["--workload", path.join(dir, "web.yaml"), "--workload", "/nonexistent/app.yaml"]);
+    expect(missing.err).toBe(`  - --workload: got "/nonexistent/app.yaml"; no such file or folder: /nonexistent/app.yaml\n${USAGE}\n`);
   });
 
   it("reads relative paths from the folder npm was run in (INIT_CWD), and names the absolute path tried", async () => {

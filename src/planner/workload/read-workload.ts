@@ -124,14 +124,30 @@ function workloadTexts(
 
 const readStdin = (): Buffer => readStdinAtMost(MAX_FILE_BYTES);
 
+/** What a target is called in messages. */
+const nameOf = (target: string) => (target === STDIN ? "standard input" : target);
+
 /**
- * Every pod group and DaemonSet of a file, a folder or standard input ("-"); every problem of every file at
- * once, as an InputError.
+ * Every pod group and DaemonSet of files, folders or standard input ("-"), read together as one workload (as
+ * `kubectl apply -f a -f b` applies them); every problem of every file at once, as an InputError.
  */
-export function readWorkload(target: string, stdin: () => Buffer = readStdin): Workload {
+export function readWorkload(targets: string | readonly string[], stdin: () => Buffer = readStdin): Workload {
+  const list = typeof targets === "string" ? [targets] : targets;
+  const source = list.map(nameOf).join(", ");
   const problems: string[] = [];
   const warnings: string[] = [];
-  const { texts, kustomizations } = workloadTexts(target, stdin, problems);
+  const texts: { file: string; text: () => string | undefined }[] = [];
+  const kustomizations: string[] = [];
+  for (const target of list) {
+    try {
+      const read = workloadTexts(target, stdin, problems);
+      texts.push(...read.texts);
+      kustomizations.push(...read.kustomizations);
+    } catch (error) {
+      if (!(error instanceof InputError) || list.length === 1) throw error;
+      problems.push(...error.problems);
+    }
+  }
   const result = emptyObjectResult();
   const empty = texts
     .filter(({ file, text }) => {
@@ -140,11 +156,10 @@ export function readWorkload(target: string, stdin: () => Buffer = readStdin): W
     })
     .map((t) => t.file);
   if (problems.length === 0 && empty.length === texts.length) {
-    throw new InputError(target, [
-      `${target === STDIN ? "standard input" : target}: no Kubernetes objects; ${target === STDIN ? "it is" : texts.length === 1 ? "the file is" : "every file is"} empty or holds only comments and "---"`,
-    ]);
+    const what = list.length > 1 ? "every file is" : list[0] === STDIN ? "it is" : texts.length === 1 ? "the file is" : "every file is";
+    throw new InputError(source, [`${source}: no Kubernetes objects; ${what} empty or holds only comments and "---"`]);
   }
-  if (problems.length > 0) throw new InputError(target === STDIN ? "standard input" : target, problems);
+  if (problems.length > 0) throw new InputError(source, problems);
 
   const { groups: admitted, pinned, daemonSets, assumed } = admitAll(result);
   const groups = uniqueIds(withAutoscalers(admitted, result.autoscalers, pinned, warnings));

@@ -30,7 +30,7 @@ function cluster(budget?: string): string {
   return file;
 }
 
-const plan = (workload: string, config?: string) => makePlan({ workload, config, env: {} });
+const plan = (workload: string, config?: string) => makePlan({ workload: [workload], config, env: {} });
 const summary = (nodes: readonly { instanceType: string; pods: number }[]) => nodes.map((n) => `${n.instanceType} (${n.pods} pods)`);
 
 describe("a plan's settled figures", () => {
