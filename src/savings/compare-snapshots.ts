@@ -1,4 +1,5 @@
 import { HOURS_PER_MONTH, roundUsd } from "../planner/plan/plan-types";
+import type { MoveJson } from "./moves/moves";
 import type { NodeJson, SavingsJson } from "./savings-report";
 
 // `--compare <before>`: a saved report against what runs now. Nodes added, removed and replaced (a node gone and
@@ -34,6 +35,17 @@ export interface ChangeJson {
     readonly measuredHourlyUsd: number;
     readonly differenceHourlyUsd: number;
   }[];
+}
+
+/**
+ * The moves a saved report priced: a list since the report listed the spot moves offline; a snapshot saved before
+ * kept them under moves.moves, each priced.
+ */
+function movesOf(report: SavingsJson): readonly Pick<MoveJson, "name" | "hourlyUsd" | "priced">[] {
+  const moves = report.moves as unknown;
+  if (Array.isArray(moves)) return moves as MoveJson[];
+  const older = (moves as { moves?: unknown } | undefined)?.moves;
+  return Array.isArray(older) ? (older as MoveJson[]).map((m) => ({ ...m, priced: true })) : [];
 }
 
 export function compareReports(before: SavingsJson, now: SavingsJson): ChangeJson {
@@ -75,7 +87,7 @@ export function compareReports(before: SavingsJson, now: SavingsJson): ChangeJso
     })),
     predicted: [
       prediction("converged (consolidation alone)", before.converged.hourlyUsd),
-      ...before.moves.moves.map((m) => prediction(`move: ${m.name}`, m.hourlyUsd)),
+      ...movesOf(before).map((m) => prediction(`move: ${m.name}${m.priced === false ? " (spot at the on-demand rate)" : ""}`, m.hourlyUsd)),
     ],
   };
 }

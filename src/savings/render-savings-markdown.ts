@@ -28,8 +28,8 @@ function chart(report: SavingsJson): string[] {
   const bars = [
     ["now", report.now.monthlyUsd],
     ["converged", report.converged.monthlyUsd],
-    ["fresh start", report.moves.baseline.monthlyUsd],
-    ...report.moves.moves.map((m): [string, number] => [m.name, m.monthlyUsd]),
+    ["fresh start", report.freshStart.monthlyUsd],
+    ...report.moves.map((m): [string, number] => [m.name, m.monthlyUsd]),
   ] as [string, number][];
   return [
     "```mermaid",
@@ -50,8 +50,8 @@ function usageLines(report: SavingsJson): string[] {
 
 /** The moves against a fresh start, with what each leaves behind. */
 function moveLines(report: SavingsJson): string[] {
-  const { baseline, moves, notes } = report.moves;
-  if (baseline.podCount === 0) return [];
+  const { freshStart, moves } = report;
+  if (freshStart.podCount === 0) return [];
   const lines = ["", "## Graviton and spot", "", ...table(moveRows(report))];
   const held = moves.flatMap((m) => [
     ...m.heldBack.map((h) => [m.name, h.workload, `stays: ${h.reason}`]),
@@ -59,7 +59,7 @@ function moveLines(report: SavingsJson): string[] {
     ...m.unschedulable.map((u) => [m.name, u.workload, `${u.count} pods find no node: ${u.reason}`]),
   ]);
   if (held.length > 0) lines.push("", ...table({ header: ["move", "workload", "what happens"], rows: held }));
-  return [...lines, "", ...notes.map((n) => `- ${cell(n)}`)];
+  return lines;
 }
 
 function changeLines(change: ChangeJson): string[] {

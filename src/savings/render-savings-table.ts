@@ -35,8 +35,8 @@ function usageLines(report: SavingsJson): string[] {
 
 /** What Graviton and spot would save, each against a fresh start on the NodePools as they are. */
 function moveLines(report: SavingsJson): string[] {
-  const { baseline, moves, notes } = report.moves;
-  if (baseline.podCount === 0) return ["", "No pods on Karpenter's nodes to re-plan: the moves are not priced."];
+  const { freshStart, moves } = report;
+  if (freshStart.podCount === 0) return ["", "No pods on Karpenter's nodes to re-plan: the moves are not priced."];
   const lines = ["", ...laid(moveRows(report), [1, 2, 3, 4])];
   for (const m of moves) {
     if (m.heldBack.length > 0)
@@ -61,7 +61,7 @@ function moveLines(report: SavingsJson): string[] {
         )}.`,
       );
   }
-  return [...lines, ...notes.map((n) => `Note: ${n}.`)];
+  return lines;
 }
 
 function changeLines(change: ChangeJson): string[] {

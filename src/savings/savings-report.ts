@@ -8,7 +8,7 @@ import { LABEL } from "../shared/vocabulary/well-known-labels";
 import { baseCost } from "./base-cost";
 import { allocateCost } from "./cost-allocation";
 import { fargatePodCost } from "./fargate-cost";
-import type { MovesJson } from "./moves/moves";
+import type { FreshStartJson, MoveJson, MovesJson } from "./moves/moves";
 import { workloadOf } from "./workload-name";
 
 // `npm run savings`: what a running cluster costs now, where Karpenter's consolidation settles it, each action on
@@ -77,8 +77,10 @@ export interface SavingsJson {
     readonly notes: readonly string[];
   };
   readonly fargate: { readonly podCount: number; readonly hourlyUsd: number; readonly note: string };
-  /** What Graviton and spot would cost on these pods, each against a fresh start on the NodePools as they are. */
-  readonly moves: MovesJson;
+  /** The pods on Karpenter's nodes re-planned from scratch on the NodePools as they are, settled: what the moves are measured against. */
+  readonly freshStart: FreshStartJson;
+  /** What Graviton and spot would cost on these pods, each against the fresh start. */
+  readonly moves: readonly MoveJson[];
   readonly pending: readonly { readonly workload: string; readonly count: number }[];
   readonly unread: readonly { readonly kind: string; readonly reason: string }[];
   readonly warnings: readonly string[];
@@ -122,7 +124,7 @@ export function savingsReport({ state, result, catalogue, at, moves }: ReportInp
   const allocation = allocateCost(state.nodes, fargatePods);
   const base = baseCost(state, at);
   const region = regionOf(state, catalogue);
-  const warnings = [...state.warnings];
+  const warnings = [...state.warnings, ...moves.notes];
   if (region !== catalogue.region) {
     warnings.push(`the cluster runs in ${region}, and the catalogue's prices are ${catalogue.region}'s: pass --live for ${region}'s`);
   }
@@ -169,7 +171,8 @@ export function savingsReport({ state, result, catalogue, at, moves }: ReportInp
       hourlyUsd: roundUsd(fargate),
       note: "Fargate pods are priced at the size EKS provisioned (CapacityProvisioned), else their requests rounded up; consolidation leaves them as they run",
     },
-    moves,
+    freshStart: moves.freshStart,
+    moves: moves.moves,
     pending: state.pending.map((p) => ({ workload: workloadOf(p.group), count: p.count })),
     unread: state.unread.map((u) => ({ kind: u.kind, reason: u.reason })),
     warnings,

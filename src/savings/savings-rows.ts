@@ -68,12 +68,18 @@ export function workloadRows(report: SavingsJson): Rows {
 
 /** The fresh start, then each move, with what it saves against the fresh start. */
 export function moveRows(report: SavingsJson): Rows {
-  const { baseline, moves } = report.moves;
+  const { freshStart, moves } = report;
   return {
     header: ["what-if", "nodes", "$/hour", "$/month", "saves $/month"],
     rows: [
-      [`fresh start (${baseline.pools})`, String(baseline.nodeCount), usd(baseline.hourlyUsd), usdMonth(baseline.monthlyUsd), "-"],
-      ...moves.map((m) => [m.name, String(m.nodeCount), usd(m.hourlyUsd), usdMonth(m.monthlyUsd), usdMonth(m.savingMonthlyUsd)]),
+      [`fresh start (${freshStart.pools})`, String(freshStart.nodeCount), usd(freshStart.hourlyUsd), usdMonth(freshStart.monthlyUsd), "-"],
+      ...moves.map((m) => [
+        m.priced ? m.name : `${m.name} (spot at the on-demand rate)`,
+        String(m.nodeCount),
+        usd(m.hourlyUsd),
+        usdMonth(m.monthlyUsd),
+        usdMonth(m.savingMonthlyUsd),
+      ]),
     ],
   };
 }

@@ -91,8 +91,12 @@ describeWithKubectl("npm run savings on a running cluster, through kubectl", () 
         { kind: "EC2NodeClass", reason: "not installed (its CRD is not in the cluster)" },
       ]);
       // The moves re-plan every EC2 node's pods on this project's default NodePool, and say so.
-      expect(report.moves.baseline.pools).toBe("autonomous-eks's default NodePool, amd64 on-demand");
-      expect(report.moves.moves.map((m: { name: string }) => m.name)).toEqual(["arm64"]);
+      expect(report.freshStart.pools).toBe("autonomous-eks's default NodePool, amd64 on-demand");
+      expect(report.moves.map((m: { name: string; priced: boolean }) => [m.name, m.priced])).toEqual([
+        ["arm64", true],
+        ["spot", false],
+        ["arm64+spot", false],
+      ]);
     } finally {
       await api.close();
     }

@@ -123,29 +123,38 @@ describe("npm run savings: Graviton and spot", () => {
     // arm64: web and db on m6g.large (3 x $0.077 = $0.231), legacy stays on m5.large (2 x $0.096): $0.423.
     const { code, json } = await report(shop("general"), ["--format", "json"]);
     expect(code).toBe(0);
-    expect(json?.moves).toEqual({
-      baseline: { hourlyUsd: 0.48, monthlyUsd: 350.4, nodeCount: 5, pools: "the cluster's NodePools as they are", podCount: 5 },
-      moves: [
-        {
-          name: "arm64",
-          hourlyUsd: 0.423,
-          monthlyUsd: 308.79,
-          nodeCount: 5,
-          savingHourlyUsd: 0.057,
-          savingMonthlyUsd: 41.61,
-          heldBack: [{ workload: "shop/Deployment/legacy", reason: "its node selector or required node affinity admits no arm64 instance type" }],
-          unverified: [
-            { workload: "shop/Deployment/web", images: ["nginx:1.27"] },
-            { workload: "shop/StatefulSet/db", images: ["postgres:16"] },
-          ],
-          unschedulable: [],
-        },
+    expect(json?.freshStart).toEqual({ hourlyUsd: 0.48, monthlyUsd: 350.4, nodeCount: 5, pools: "the cluster's NodePools as they are", podCount: 5 });
+    expect(json?.moves[0]).toEqual({
+      name: "arm64",
+      priced: true,
+      hourlyUsd: 0.423,
+      monthlyUsd: 308.79,
+      nodeCount: 5,
+      savingHourlyUsd: 0.057,
+      savingMonthlyUsd: 41.61,
+      heldBack: [{ workload: "shop/Deployment/legacy", reason: "its node selector or required node affinity admits no arm64 instance type" }],
+      unverified: [
+        { workload: "shop/Deployment/web", images: ["nginx:1.27"] },
+        { workload: "shop/StatefulSet/db", images: ["postgres:16"] },
       ],
-      notes: [
-        "the pods on Karpenter's nodes are re-planned from scratch and settled, for the baseline and for each move; nodes no NodePool owns stay as they run",
-        "spot and arm64+spot need spot prices: run with --live (offline, spot is priced at the on-demand rate)",
-      ],
+      unschedulable: [],
     });
+    expect(json?.warnings).toEqual([
+      "the pods on Karpenter's nodes are re-planned from scratch and settled, for the fresh start and for each move; nodes no NodePool owns stay as they run",
+      "spot and arm64+spot are priced at the on-demand rate offline (priced: false), so they show what repacking alone saves and which workloads stay on-demand; --live prices spot",
+    ]);
+  });
+
+  it("offline, lists the spot moves priced at the on-demand rate, with the workloads they hold back", async () => {
+    // Spot at the on-demand rate: spot packs as on-demand does, so spot costs the fresh start's $0.48, and
+    // arm64+spot what arm64 costs, $0.423. What stays on-demand needs no price to be known: db, one replica.
+    const { json } = await report(shop("general"), ["--format", "json"]);
+    expect(json?.moves.map((m) => [m.name, m.priced, m.hourlyUsd, m.savingHourlyUsd])).toEqual([
+      ["arm64", true, 0.423, 0.057],
+      ["spot", false, 0.48, 0],
+      ["arm64+spot", false, 0.423, 0.057],
+    ]);
+    expect(json?.moves[1].heldBack).toEqual([{ workload: "shop/StatefulSet/db", reason: "one replica: a spot interruption would take it down" }]);
   });
 
   it("with --live spot prices, moves replicated workloads to spot and keeps the single replica on on-demand", async () => {
@@ -155,18 +164,19 @@ describe("npm run savings: Graviton and spot", () => {
     expect(code).toBe(0);
     expect(regions).toEqual(["us-east-1"]);
     expect(json?.prices.spot).toBe("live");
-    expect(json?.moves.baseline.hourlyUsd).toBe(0.48);
-    expect(json?.moves.moves.map((m) => [m.name, m.hourlyUsd, m.savingHourlyUsd])).toEqual([
+    expect(json?.freshStart.hourlyUsd).toBe(0.48);
+    expect(json?.moves.map((m) => [m.name, m.hourlyUsd, m.savingHourlyUsd])).toEqual([
       ["arm64", 0.423, 0.057],
       ["spot", 0.256, 0.224],
       ["arm64+spot", 0.217, 0.263],
     ]);
-    expect(json?.moves.moves[1].heldBack).toEqual([{ workload: "shop/StatefulSet/db", reason: "one replica: a spot interruption would take it down" }]);
-    expect(json?.moves.moves[2].heldBack).toEqual([
+    expect(json?.moves[1].heldBack).toEqual([{ workload: "shop/StatefulSet/db", reason: "one replica: a spot interruption would take it down" }]);
+    expect(json?.moves[2].heldBack).toEqual([
       { workload: "shop/Deployment/legacy", reason: "its node selector or required node affinity admits no arm64 instance type" },
       { workload: "shop/StatefulSet/db", reason: "one replica: a spot interruption would take it down" },
     ]);
-    expect(json?.moves.notes).toHaveLength(1);
+    expect(json?.moves.every((m) => m.priced)).toBe(true);
+    expect(json?.warnings).toHaveLength(1);
   });
 
   it("holds back from spot what a PodDisruptionBudget allows no disruption of", async () => {
@@ -178,12 +188,12 @@ describe("npm run savings: Graviton and spot", () => {
       spec: { minAvailable: 2, selector: { matchLabels: { app: "web-7c9d" } } },
     };
     const { json } = await report({ ...state, items: [...state.items, pdb] }, ["--format", "json", "--live"], true);
-    expect(json?.moves.moves[1].heldBack).toEqual([
+    expect(json?.moves[1].heldBack).toEqual([
       { workload: "shop/Deployment/web", reason: "PodDisruptionBudget shop/web allows no disruption" },
       { workload: "shop/StatefulSet/db", reason: "one replica: a spot interruption would take it down" },
     ]);
     // web stays on-demand too: 2 x $0.096 + db $0.096 + legacy 2 x $0.04.
-    expect(json?.moves.moves[1].hourlyUsd).toBe(0.368);
+    expect(json?.moves[1].hourlyUsd).toBe(0.368);
   });
 
   it("counts an image seen on an arm64 node as verified", async () => {
@@ -192,21 +202,21 @@ describe("npm run savings: Graviton and spot", () => {
     arm.metadata.labels["kubernetes.io/arch"] = "arm64";
     arm.metadata.labels["node.kubernetes.io/instance-type"] = "m6g.large";
     const { json } = await report({ ...state, items: [...state.items, arm, pod("web-7c9d-3", "f", WEB, "nginx:1.27")] }, ["--format", "json"]);
-    expect(json?.moves.moves[0].unverified).toEqual([{ workload: "shop/StatefulSet/db", images: ["postgres:16"] }]);
+    expect(json?.moves[0].unverified).toEqual([{ workload: "shop/StatefulSet/db", images: ["postgres:16"] }]);
   });
 
   it("re-plans a cluster without NodePools on autonomous-eks's default NodePool", async () => {
     const { code, json } = await report(shop(null), ["--format", "json"]);
     expect(code).toBe(0);
-    expect(json?.moves.baseline).toMatchObject({ pools: "autonomous-eks's default NodePool, amd64 on-demand", podCount: 5 });
-    expect(json?.moves.notes[0]).toBe(
-      "the cluster has no NodePool: its nodes' pods are re-planned on autonomous-eks's default NodePool (amd64 on-demand for the baseline)",
+    expect(json?.freshStart).toMatchObject({ pools: "autonomous-eks's default NodePool, amd64 on-demand", podCount: 5 });
+    expect(json?.warnings[0]).toBe(
+      "the cluster has no NodePool: its nodes' pods are re-planned on autonomous-eks's default NodePool (amd64 on-demand for the fresh start)",
     );
     // Karpenter packs the five pods onto one NodeClaim, and legacy's amd64 selector holds that node on amd64: arm64
     // saves nothing here, and says why.
-    const arm64 = json?.moves.moves[0];
-    expect(json?.moves.baseline.nodeCount).toBe(1);
-    expect(arm64?.hourlyUsd).toBe(json?.moves.baseline.hourlyUsd);
+    const arm64 = json?.moves[0];
+    expect(json?.freshStart.nodeCount).toBe(1);
+    expect(arm64?.hourlyUsd).toBe(json?.freshStart.hourlyUsd);
     expect(arm64?.heldBack.map((h) => h.workload)).toEqual(["shop/Deployment/legacy"]);
   });
 
@@ -226,7 +236,7 @@ describe("npm run savings: Graviton and spot", () => {
     expect(out).toContain("| arm64 | 5 | $0.4230 | $308.79 | $41.61 |");
     expect(out).toContain("| arm64 | shop/Deployment/legacy | stays: its node selector or required node affinity admits no arm64 instance type |");
     expect(out).toContain("| arm64 | shop/StatefulSet/db | moved, but its images were never seen on arm64: postgres:16 |");
-    expect(out).toContain('x-axis ["now", "converged", "fresh start", "arm64"]');
+    expect(out).toContain('x-axis ["now", "converged", "fresh start", "arm64", "spot", "arm64+spot"]');
   });
 
   it("exits 1 with the live failure's own words when --live prices cannot be had", async () => {

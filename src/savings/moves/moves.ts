@@ -13,9 +13,9 @@ import { type ReplanContext, replan } from "./replan";
 
 // The talk's two moves, priced on the cluster's own pods: Graviton (arm64 allowed beside amd64 in every NodePool)
 // and spot (spot allowed beside on-demand), and both. Each is a re-plan of the pods on Karpenter's nodes from
-// scratch, settled; so is the baseline they are measured against (the NodePools as they are), so a move's saving
+// scratch, settled; so is the fresh start they are measured against (the NodePools as they are), so a move's saving
 // is the move's alone, not the repacking any fresh start gets. A cluster with no NodePool is re-planned on
-// autonomous-eks's default NodePool, limited to amd64 on-demand for the baseline: the nodes no NodePool owns move.
+// autonomous-eks's default NodePool, limited to amd64 on-demand for the fresh start: the nodes no NodePool owns move.
 
 export type MoveName = "arm64" | "spot" | "arm64+spot";
 
@@ -28,7 +28,12 @@ interface Figures {
 
 export interface MoveJson extends Figures {
   readonly name: MoveName;
-  /** Against the baseline re-plan: what the move alone saves. */
+  /**
+   * False when the figures hold a price the report does not know: offline, spot is priced at the on-demand rate
+   * (an upper bound), so a spot move shows its packing saving only; --live prices it.
+   */
+  readonly priced: boolean;
+  /** Against the fresh start: what the move alone saves. */
   readonly savingHourlyUsd: number;
   readonly savingMonthlyUsd: number;
   /** Workloads the move leaves where they are, and why. */
@@ -38,10 +43,13 @@ export interface MoveJson extends Figures {
   readonly unschedulable: readonly { readonly workload: string; readonly count: number; readonly reason: string }[];
 }
 
+/** The pods that move, re-planned from scratch on the NodePools as they are, settled: what the moves are measured against. */
+export type FreshStartJson = Figures & { readonly pools: string; readonly podCount: number };
+
 export interface MovesJson {
-  /** The pods that move, re-planned from scratch on the NodePools as they are, settled: what the moves are measured against. */
-  readonly baseline: Figures & { readonly pools: string; readonly podCount: number };
+  readonly freshStart: FreshStartJson;
   readonly moves: readonly MoveJson[];
+  /** What the reader of the moves must know; the report puts them among its warnings. */
   readonly notes: readonly string[];
 }
 
@@ -97,16 +105,19 @@ export function priceMoves(context: ReplanContext, fargateHourlyUsd: number): Mo
     ownPools ? pool.requirements : setIn(setIn(pool.requirements, LABEL.arch, ["amd64"]), LABEL.capacityType, ["on-demand"]);
   const cost = (nodes: readonly ClusterNode[]) => total(nodes) + fargateHourlyUsd;
 
-  const baseline = replan({ pools, rewrite: base, groups, staying }, context);
-  const baselineUsd = cost(baseline.settled.nodes);
+  const freshStart = replan({ pools, rewrite: base, groups, staying }, context);
+  const freshStartUsd = cost(freshStart.settled.nodes);
   const spotKnown = catalogue.spot !== undefined;
   const notes: string[] = [
     ownPools
-      ? "the pods on Karpenter's nodes are re-planned from scratch and settled, for the baseline and for each move; nodes no NodePool owns stay as they run"
-      : "the cluster has no NodePool: its nodes' pods are re-planned on autonomous-eks's default NodePool (amd64 on-demand for the baseline)",
+      ? "the pods on Karpenter's nodes are re-planned from scratch and settled, for the fresh start and for each move; nodes no NodePool owns stay as they run"
+      : "the cluster has no NodePool: its nodes' pods are re-planned on autonomous-eks's default NodePool (amd64 on-demand for the fresh start)",
   ];
-  if (!spotKnown) notes.push("spot and arm64+spot need spot prices: run with --live (offline, spot is priced at the on-demand rate)");
-  const moves = VARIANTS.filter((v) => spotKnown || !v.spot).map((variant): MoveJson => {
+  if (!spotKnown)
+    notes.push(
+      "spot and arm64+spot are priced at the on-demand rate offline (priced: false), so they show what repacking alone saves and which workloads stay on-demand; --live prices spot",
+    );
+  const moves = VARIANTS.map((variant): MoveJson => {
     const rewrite = (pool: PoolModel) => {
       let requirements = base(pool);
       if (variant.arm64) requirements = setIn(requirements, LABEL.arch, ["amd64", "arm64"]);
@@ -118,21 +129,22 @@ export function priceMoves(context: ReplanContext, fargateHourlyUsd: number): Mo
     const usd = cost(outcome.settled.nodes);
     return {
       name: variant.name,
+      priced: spotKnown || !variant.spot,
       hourlyUsd: roundUsd(usd),
       monthlyUsd: roundUsd(usd * HOURS_PER_MONTH, 2),
       nodeCount: outcome.settled.nodes.length,
-      savingHourlyUsd: roundUsd(baselineUsd - usd),
-      savingMonthlyUsd: roundUsd((baselineUsd - usd) * HOURS_PER_MONTH, 2),
+      savingHourlyUsd: roundUsd(freshStartUsd - usd),
+      savingMonthlyUsd: roundUsd((freshStartUsd - usd) * HOURS_PER_MONTH, 2),
       heldBack: [...(variant.arm64 ? heldBackOf(rules.stayAmd64, originals) : []), ...(variant.spot ? heldBackOf(rules.stayOnDemand, originals) : [])],
       unverified: variant.arm64 ? unverifiedOf(rules.unverified, originals) : [],
       unschedulable: outcome.unschedulable.map((u) => ({ workload: u.id, count: u.count, reason: u.reason })),
     };
   });
   return {
-    baseline: {
-      hourlyUsd: roundUsd(baselineUsd),
-      monthlyUsd: roundUsd(baselineUsd * HOURS_PER_MONTH, 2),
-      nodeCount: baseline.settled.nodes.length,
+    freshStart: {
+      hourlyUsd: roundUsd(freshStartUsd),
+      monthlyUsd: roundUsd(freshStartUsd * HOURS_PER_MONTH, 2),
+      nodeCount: freshStart.settled.nodes.length,
       pools: ownPools ? "the cluster's NodePools as they are" : "autonomous-eks's default NodePool, amd64 on-demand",
       podCount: groups.reduce((sum, g) => sum + g.replicas, 0),
     },
