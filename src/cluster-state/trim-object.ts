@@ -84,8 +84,24 @@ const KEEP: Readonly<Record<StateKindName, Keep>> = {
     status: { disruptionsAllowed: true, currentHealthy: true, desiredHealthy: true, expectedPods: true },
   },
   DaemonSet: { metadata: { ...OBJECT_NAME, labels: true }, spec: { template: { metadata: { labels: true }, spec: SCHEDULING } } },
-  PersistentVolumeClaim: { metadata: OBJECT_NAME, spec: { storageClassName: true, volumeName: true }, status: { phase: true } },
-  PersistentVolume: { metadata: OBJECT_NAME, spec: { nodeAffinity: true, storageClassName: true, claimRef: { name: true, namespace: true } } },
+  PersistentVolumeClaim: {
+    metadata: OBJECT_NAME,
+    spec: { storageClassName: true, volumeName: true, accessModes: true, resources: { requests: true } },
+    status: { phase: true },
+  },
+  PersistentVolume: {
+    metadata: OBJECT_NAME,
+    // local and hostPath say the volume is on one host: its hostname requirement is then not the pod's (volume-topology.ts).
+    spec: {
+      nodeAffinity: true,
+      storageClassName: true,
+      claimRef: { name: true, namespace: true },
+      capacity: true,
+      accessModes: true,
+      local: true,
+      hostPath: true,
+    },
+  },
   StorageClass: { metadata: { ...OBJECT_NAME, annotations: true }, provisioner: true, volumeBindingMode: true, allowedTopologies: true },
 };
 

@@ -42,7 +42,7 @@ export function syntheticWorkload(pods: number, replicas: number): Workload {
       },
     });
   }
-  return { groups, daemonSets: [], warnings: [] };
+  return { groups, daemonSets: [], pdbs: [], warnings: [] };
 }
 
 /**

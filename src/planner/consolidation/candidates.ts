@@ -3,8 +3,9 @@ import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { PoolDisruption } from "../model";
 import type { PodCount } from "../simulation/topology";
 import { selects } from "../workload/label-selector";
+import type { PodDisruptionBudget } from "../workload/pod-disruption-budgets";
 import { ORDINARY_DISRUPTION, type PodGroup } from "../workload/workload-model";
-import type { ClusterNode, PodDisruptionBudget } from "./cluster-node";
+import type { ClusterNode } from "./cluster-node";
 import { NODE_BASE_COST, rescheduleCost } from "./eviction-cost";
 
 // Which nodes the disruption controller may consider, and why the others are left alone, in Karpenter's words
@@ -30,6 +31,8 @@ export interface Candidate {
 export interface Blocker {
   readonly event: "DisruptionBlocked" | "Unconsolidatable";
   readonly message: string;
+  /** The PodDisruptionBudgets that block it ("namespace/name"), when they are the reason. */
+  readonly pdbs?: readonly string[];
 }
 
 const blocked = (message: string): Blocker => ({ event: "DisruptionBlocked", message });
@@ -50,11 +53,12 @@ function budgetsSelecting(group: PodGroup, pdbs: readonly PodDisruptionBudget[])
 function pdbBlocker(pods: readonly PodCount[], pdbs: readonly PodDisruptionBudget[]): Blocker | undefined {
   for (const { group } of pods) {
     const matching = budgetsSelecting(group, pdbs);
+    const names = matching.map((p) => `${p.namespace}/${p.name}`);
     if (matching.length > 1) {
-      return blocked(`Eviction does not support multiple PDBs (PodDisruptionBudget(s)=[${matching.map((p) => `${p.namespace}/${p.name}`).join(" ")}])`);
+      return { ...blocked(`Eviction does not support multiple PDBs (PodDisruptionBudget(s)=[${names.join(" ")}])`), pdbs: names };
     }
     if (matching.length === 1 && matching[0].disruptionsAllowed <= 0) {
-      return blocked(`Pdb prevents pod evictions (PodDisruptionBudget=[${matching[0].namespace}/${matching[0].name}])`);
+      return { ...blocked(`Pdb prevents pod evictions (PodDisruptionBudget=[${names[0]}])`), pdbs: names };
     }
   }
   return undefined;

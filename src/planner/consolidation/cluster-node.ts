@@ -1,6 +1,5 @@
 import type { PoolDisruption } from "../model";
 import type { StateNode } from "../simulation/state-node";
-import type { LabelSelector } from "../workload/workload-model";
 
 // The cluster as Karpenter's disruption controller sees it: nodes (each with the pods bound to it, its price and
 // what keeps it), the NodePools' disruption settings, and the PodDisruptionBudgets.
@@ -22,13 +21,4 @@ export interface ClusterNode {
   readonly doNotDisrupt: boolean;
   /** Being deleted already: not a candidate, and its pods are to be rescheduled anyway. */
   readonly deleting: boolean;
-}
-
-/** A PodNodePoolBudget: the pods its selector matches in its namespace, and how many may go now. */
-export interface PodDisruptionBudget {
-  readonly namespace: string;
-  readonly name: string;
-  readonly selector: LabelSelector;
-  /** status.disruptionsAllowed, or what the controller would compute with every pod healthy. */
-  readonly disruptionsAllowed: number;
 }

@@ -8,7 +8,7 @@ import { cheapestSpot } from "../simulation/pool-offerings";
 import type { ProvisioningResult } from "../simulation/provisioner";
 import type { Workload } from "../workload/workload-model";
 import { baseCosts, fargateWorkloadCosts } from "./base-costs";
-import { afterScaleDown, convergedJson, convergedNodes, packingWarning } from "./converge";
+import { afterScaleDown, convergedJson, convergedNodes, packingWarning, pdbHoldWarning } from "./converge";
 import { daemonSetReport } from "./daemon-set-report";
 import { cheapestPerShape, type FloorOffering, floorHourlyUsd } from "./floor";
 import { type ConvergedJson, HOURS_PER_MONTH, type Plan, roundUsd, type ScenarioDetail, type ScenarioJson } from "./plan-types";
@@ -125,6 +125,7 @@ export function buildPlan(input: PlanInput): Plan {
     jobs: jobs.nodes,
     daemonSets: workload.daemonSets,
     ephemeralStorage: input.ephemeralStorage,
+    pdbs: workload.pdbs,
   };
 
   const scenarios = scenariosFor(
@@ -158,6 +159,7 @@ export function buildPlan(input: PlanInput): Plan {
     ...(s.scaleUp === true ? { afterScaleDown: convergedJson(afterScaleDown(simulated[i], nodeGroups)) } : {}),
   }));
   const packing = packingWarning(scenarioJsons);
+  const pdbHolds = pdbHoldWarning(scenarioJsons[0]);
   const base = baseCosts(cluster);
   const fargate = fargateWorkloadCosts(fargateGroups);
   const daemonSets = daemonSetReport(workload, asConfigured);
@@ -182,6 +184,7 @@ export function buildPlan(input: PlanInput): Plan {
         ...base.warnings,
         ...fargate.warnings,
         ...(packing === undefined ? [] : [packing]),
+        ...(pdbHolds === undefined ? [] : [pdbHolds]),
       ],
     },
     details: scenarios.map((s, i) => detail(s, runs[i].result)),

@@ -5,6 +5,7 @@ import { settleNodes } from "../consolidation/cluster-planning";
 import type { ConsolidationResult } from "../consolidation/disruption-controller";
 import { launchedRunning } from "../consolidation/running-node";
 import type { PoolDisruption } from "../model";
+import { podDisruptionBudgets } from "../workload/pod-disruption-budgets";
 import type { PodGroup } from "../workload/workload-model";
 import { type ConvergedJson, HOURS_PER_MONTH, type NodeJson, roundUsd, type ScenarioJson } from "./plan-types";
 import type { ScenarioRun } from "./simulate";
@@ -28,7 +29,13 @@ function launched(run: ScenarioRun) {
   const planning = { ...run.planning, disruption: unscheduled(run.planning.disruption) };
   return {
     nodes: launchedRunning(run.result, planning.disruption),
-    settle: (nodes: readonly ClusterNode[]): ConsolidationResult => settleNodes(planning, { nodes, pdbs: [], at: PLAN_TIME, spotToSpot: false }),
+    settle: (nodes: readonly ClusterNode[]): ConsolidationResult => {
+      const pdbs = podDisruptionBudgets(
+        run.pdbs,
+        nodes.flatMap((n) => n.state.pods),
+      );
+      return settleNodes(planning, { nodes, pdbs, at: PLAN_TIME, spotToSpot: false });
+    },
   };
 }
 
@@ -59,7 +66,7 @@ export function afterScaleDown(run: ScenarioRun, groups: readonly PodGroup[]): C
 
 const total = (nodes: readonly ClusterNode[]) => nodes.reduce((sum, n) => sum + (n.hourlyUsd ?? 0), 0);
 
-function nodeJson(node: ClusterNode): NodeJson {
+function nodeJson(node: ClusterNode, heldBy?: readonly string[]): NodeJson {
   const capacityType = node.capacityType === "spot" ? "spot" : "on-demand";
   return {
     pool: node.state.labels[LABEL.nodePool] ?? "",
@@ -70,16 +77,18 @@ function nodeJson(node: ClusterNode): NodeJson {
     ...(node.zone === undefined ? {} : { zone: node.zone }),
     pods: node.state.pods.reduce((sum, p) => sum + p.count, 0),
     hourlyUsd: node.hourlyUsd ?? 0,
+    ...(heldBy === undefined ? {} : { heldByPdbs: heldBy }),
   };
 }
 
 export function convergedJson(result: ConsolidationResult): ConvergedJson {
   const hourly = roundUsd(total(result.nodes));
+  const heldBy = new Map(result.blockers.flatMap((b) => (b.blocker.pdbs === undefined ? [] : [[b.node, b.blocker.pdbs] as const])));
   return {
     nodeCount: result.nodes.length,
     hourlyUsd: hourly,
     monthlyUsd: roundUsd(hourly * HOURS_PER_MONTH, 2),
-    nodes: result.nodes.map(nodeJson),
+    nodes: result.nodes.map((node) => nodeJson(node, heldBy.get(node))),
     actions: result.actions.map((a) => ({
       method: a.method,
       kind: a.kind,
@@ -102,4 +111,13 @@ export function packingWarning(scenarios: readonly Pick<ScenarioJson, "name" | "
   const usd = (v: number) => `$${v.toFixed(4)}/hour`;
   const nodes = (n: number) => plural(n, "node");
   return `multiarch settles at ${usd(multiarch.converged.hourlyUsd)} on ${nodes(multiarch.converged.nodeCount)}, more than amd64-only's ${usd(amd64.converged.hourlyUsd)} on ${nodes(amd64.converged.nodeCount)}: with arm64 allowed Karpenter packs the pods onto larger nodes, and consolidation replaces several nodes by one cheaper node at most, never one node by several; list instanceSizes for the pool to keep nodes smaller`;
+}
+
+/** The settled nodes each PodDisruptionBudget holds, as a warning for the reader of a plan; undefined when none does. */
+export function pdbHoldWarning(scenario: Pick<ScenarioJson, "name" | "converged">): string | undefined {
+  const byPdb = new Map<string, string[]>();
+  for (const node of scenario.converged.nodes) for (const pdb of node.heldByPdbs ?? []) byPdb.set(pdb, [...(byPdb.get(pdb) ?? []), node.instanceType]);
+  if (byPdb.size === 0) return undefined;
+  const held = [...byPdb.entries()].map(([pdb, types]) => `PodDisruptionBudget ${pdb} holds ${plural(types.length, "node")} (${types.join(", ")})`);
+  return `${scenario.name} settles with nodes its PodDisruptionBudgets keep from consolidation (Karpenter's "Pdb prevents pod evictions"): ${held.join("; ")}`;
 }

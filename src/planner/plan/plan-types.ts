@@ -15,6 +15,8 @@ export interface NodeJson {
   readonly zone?: string;
   readonly pods: number;
   readonly hourlyUsd: number;
+  /** A settled node the workload's PodDisruptionBudgets keep from consolidation ("namespace/name"). */
+  readonly heldByPdbs?: readonly string[];
 }
 
 /** Nodes as Karpenter's consolidation settles them (converge.ts). */

@@ -7,6 +7,7 @@ import type { FitCache } from "../simulation/pod-fit";
 import type { PoolOfferings } from "../simulation/pool-offerings";
 import { type ProvisioningResult, provision } from "../simulation/provisioner";
 import type { StateNode } from "../simulation/state-node";
+import type { PodDisruptionBudgetSpec } from "../workload/pod-disruption-budgets";
 import { type DaemonSetShape, PLAIN_POD, type PodGroup } from "../workload/workload-model";
 import type { Scenario } from "./scenarios";
 
@@ -26,6 +27,8 @@ export interface SimulationInput {
   readonly existingNodes?: readonly StateNode[];
   /** The ephemeral storage of each node class's nodes, in bytes (node-class-storage.ts); without it, ephemeral storage is not packed. */
   readonly ephemeralStorage?: ReadonlyMap<string, number>;
+  /** The workload's PodDisruptionBudgets: they hold pods where consolidation would move them. */
+  readonly pdbs?: readonly PodDisruptionBudgetSpec[];
 }
 
 const LINUX: Requirement = { key: LABEL.os, operator: "In", values: ["linux"] };
@@ -59,6 +62,8 @@ export interface ScenarioRun {
   readonly result: ProvisioningResult;
   /** What consolidation works with for this scenario: the same offerings, fits and DaemonSets. */
   readonly planning: ClusterPlanning;
+  /** The workload's PodDisruptionBudgets, as written. */
+  readonly pdbs: readonly PodDisruptionBudgetSpec[];
 }
 
 export function simulateScenario(scenario: Scenario, input: SimulationInput): ScenarioRun {
@@ -95,5 +100,5 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
           ? burst
           : undefined,
   });
-  return { pools, fits, result, planning };
+  return { pools, fits, result, planning, pdbs: input.pdbs ?? [] };
 }

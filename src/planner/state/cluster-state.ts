@@ -2,9 +2,10 @@ import type { ClusterObjects, UnreadKind } from "../../cluster-state/cluster-obj
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import { InputError } from "../../shared/input-error";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
-import type { ClusterNode, PodDisruptionBudget } from "../consolidation/cluster-node";
+import type { ClusterNode } from "../consolidation/cluster-node";
 import type { PoolModel } from "../model";
 import { type AdmissionObjects, admittedPod, noAdmissionObjects } from "../workload/admission";
+import type { PodDisruptionBudget } from "../workload/pod-disruption-budgets";
 import { readPodSpec } from "../workload/pod-spec";
 import { isRecord } from "../workload/raw-object";
 import { readVolumeObject, volumeStorage } from "../workload/volume-topology";
@@ -52,32 +53,32 @@ function claimsDoNotDisrupt(claims: readonly Record<string, unknown>[]): Set<str
   return names;
 }
 
-function daemonSetsOf(objects: readonly Record<string, unknown>[], problems: string[]): DaemonSetShape[] {
+/** The DaemonSets, as their templates say; what the planner cannot model of a template is a warning (the API server admitted it). */
+function daemonSetsOf(objects: readonly Record<string, unknown>[], warnings: string[]): DaemonSetShape[] {
   return objects.map((ds) => {
     const metadata = isRecord(ds.metadata) ? ds.metadata : {};
     const id = `${String(metadata.namespace ?? "default")}/${String(metadata.name ?? "")}`;
     const spec = isRecord(ds.spec) && isRecord(ds.spec.template) ? ds.spec.template.spec : undefined;
-    return {
-      id,
-      pod: admittedPod(
-        readPodSpec(spec, `DaemonSet ${id}: spec.template.spec`, (path, _v, message) => problems.push(`${path}: ${message}`)),
-        String(metadata.namespace ?? "default"),
-        noAdmissionObjects(),
-      ).pod,
-      file: "the cluster's state",
-    };
+    const found: string[] = [];
+    const facts = readPodSpec(spec, `DaemonSet ${id}: spec.template.spec`, (path, _v, message) => found.push(`${path}: ${message}`));
+    if (found.length > 0) warnings.push(`${id.split("/")[0]}/DaemonSet/${id.split("/")[1]}: read as far as the planner models it: ${found.join("; ")}`);
+    return { id, pod: admittedPod(facts, String(metadata.namespace ?? "default"), noAdmissionObjects()).pod, file: "the cluster's state" };
   });
 }
 
-/** The state's StorageClasses, claims and volumes, as admission reads them: a pod with a zonal volume stays in its zone. */
-function stateVolumes(objects: ClusterObjects, problems: string[]): AdmissionObjects {
+/**
+ * The state's StorageClasses, claims and volumes, as admission reads them: a pod with a zonal volume stays in its
+ * zone. What the planner cannot model of an object the API server admitted is a warning.
+ */
+function stateVolumes(objects: ClusterObjects, warnings: string[]): AdmissionObjects {
   const admission = noAdmissionObjects();
   for (const kind of ["StorageClass", "PersistentVolumeClaim", "PersistentVolume"] as const) {
     for (const object of objects.byKind[kind]) {
       const metadata = isRecord(object.metadata) ? object.metadata : {};
       const name = String(metadata.name ?? "");
       const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "default";
-      const report = (path: string, _v: unknown, message: string) => problems.push(`${kind} ${name}: ${path}: ${message}`);
+      const report = (path: string, _v: unknown, message: string) =>
+        warnings.push(`${kind} ${name}: ${path}: ${message}; read as far as the planner models it`);
       readVolumeObject(kind, object, name, namespace, volumeStorage, report, admission.volumes);
     }
   }
@@ -99,7 +100,9 @@ export function regionOfNodes(objects: ClusterObjects): string | undefined {
 
 export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatalogue, at: Date): ClusterState {
   const problems: string[] = [];
-  const pods = statePods(objects.byKind.Pod, at, stateVolumes(objects, problems), problems);
+  const volumeWarnings: string[] = [];
+  const pods = statePods(objects.byKind.Pod, at, stateVolumes(objects, volumeWarnings));
+  const readWarnings = [...pods.warnings, ...volumeWarnings];
   const { pools, warnings } = statePools(objects.byKind.NodePool, objects.byKind.EC2NodeClass, problems);
   const disruption = new Map(pools.flatMap((p) => (p.disruption === undefined ? [] : [[p.name, p.disruption] as const])));
   const nodes = stateNodes(
@@ -121,8 +124,8 @@ export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatal
     if (!known.has(node))
       problems.push(`${count} pod${count === 1 ? " is" : "s are"} bound to node ${node}, which is not in the state: save the nodes and the pods together`);
   }
-  const pdbs = statePdbs(objects.byKind.PodDisruptionBudget, pods.groups, problems);
-  const daemonSets = objects.byKind.DaemonSet.length > 0 ? daemonSetsOf(objects.byKind.DaemonSet, problems) : pods.daemonSetsFromPods;
+  const pdbs = statePdbs(objects.byKind.PodDisruptionBudget, pods.groups, readWarnings);
+  const daemonSets = objects.byKind.DaemonSet.length > 0 ? daemonSetsOf(objects.byKind.DaemonSet, readWarnings) : pods.daemonSetsFromPods;
   if (problems.length > 0) throw new InputError(objects.source, problems);
 
   const fargateNames = new Set(nodes.fargate.map((n) => n.name));
@@ -146,7 +149,7 @@ export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatal
     daemonSets,
     images: pods.images,
     unread: objects.unread,
-    warnings: [...objects.warnings, ...warnings],
+    warnings: [...objects.warnings, ...warnings, ...readWarnings],
   };
 }
 

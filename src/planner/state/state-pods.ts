@@ -28,6 +28,8 @@ export interface StatePods {
   readonly capacityProvisioned: ReadonlyMap<string, string>;
   /** The container images each group runs (init containers included): whether they have run on arm64 is read from them. */
   readonly images: ReadonlyMap<PodGroup, readonly string[]>;
+  /** What the planner could not model of the pods, once per workload: never a refusal, the API server admitted them. */
+  readonly warnings: readonly string[];
 }
 
 /** Every image a pod spec names, init containers included. */
@@ -109,13 +111,24 @@ function disruptionOf(pod: PodFacts, at: Date): PodDisruption {
 
 const isMirror = (pod: PodFacts) => pod.controller?.kind === "Node" || pod.annotations["kubernetes.io/config.mirror"] !== undefined;
 
+/** What could not be modelled of a workload's pods: the first pod's problems, and how many of its pods had any. */
+interface Unmodelled {
+  readonly pod: string;
+  readonly problems: readonly string[];
+  pods: number;
+}
+
+/** A bound pod pinned to its node by name: Karpenter's scheduler would move it as if it were not. */
+const PINNED_BY_NAME =
+  "pinned to its node by name (a node selector term with matchFields): Karpenter's scheduler reads only matchExpressions (scheduling.NewPodRequirements), so consolidation may move it, though it could not run elsewhere";
+
 /**
- * The pods of a state, grouped; problems (a pod spec the planner cannot read) go to `problems` with the pod's
- * name. `at` decides whether a duration-valued do-not-disrupt annotation still holds. `admission`: the state's
- * volumes, whose zones hold a pod to where its volume is (LimitRange defaults and RuntimeClass overhead are in a
- * running pod's spec already).
+ * The pods of a state, grouped. A pod the API server admitted is never refused: what the planner cannot model of
+ * it is a warning, once per workload, and the pod is read as far as the planner models it. `at` decides whether a
+ * duration-valued do-not-disrupt annotation still holds. `admission`: the state's volumes, whose zones hold a pod
+ * to where its volume is (LimitRange defaults and RuntimeClass overhead are in a running pod's spec already).
  */
-export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionObjects, problems: string[]): StatePods {
+export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionObjects): StatePods {
   const byKey = new Map<string, PodGroup>();
   const ids = new Map<string, number>();
   const byNode = new Map<string, { group: PodGroup; count: number }[]>();
@@ -124,25 +137,47 @@ export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionOb
   const pending = new Map<PodGroup, number>();
   const capacityProvisioned = new Map<string, string>();
   const images = new Map<PodGroup, readonly string[]>();
+  const unmodelled = new Map<string, Unmodelled>();
+  const pinned = new Set<string>();
   for (const raw of pods) {
     const pod = factsOf(raw);
     if (pod.phase === "Succeeded" || pod.phase === "Failed") continue;
     const provisioned = pod.annotations.CapacityProvisioned;
     if (provisioned !== undefined && pod.nodeName !== undefined) capacityProvisioned.set(pod.nodeName, provisioned);
     const where = `Pod ${pod.namespace}/${pod.name}`;
-    const facts = readPodSpec(pod.spec, `${where}: spec`, (path, _value, message) => problems.push(`${path}: ${message}`));
-    const shape: PodShape = admittedPod(facts, pod.namespace, admission).pod;
-    if (pod.controller?.kind === "DaemonSet" || isMirror(pod)) {
+    const found: string[] = [];
+    const facts = readPodSpec(pod.spec, `${where}: spec`, (path, _value, message) => found.push(`${path}: ${message}`));
+    const admitted = admittedPod(facts, pod.namespace, admission);
+    const shape: PodShape = admitted.pod;
+    const fixed = pod.controller?.kind === "DaemonSet" || isMirror(pod);
+    const workloadKey = fixed ? `${pod.namespace}/${pod.controller?.kind ?? "Pod"}/${pod.controller?.name ?? pod.name}` : workloadName(pod);
+    if (found.length > 0) {
+      const seen = unmodelled.get(workloadKey);
+      if (seen === undefined) unmodelled.set(workloadKey, { pod: `${pod.namespace}/${pod.name}`, problems: found, pods: 1 });
+      else seen.pods++;
+    }
+    // The DaemonSet controller pins each of its pods to its node; a DaemonSet pod is never rescheduled, so the pin changes nothing.
+    if (!fixed && pod.nodeName !== undefined && facts?.placement.matchFields === true) pinned.add(workloadKey);
+    if (fixed) {
       const id = `${pod.namespace}/${pod.controller?.kind === "DaemonSet" ? pod.controller.name : pod.name}`;
-      const fixed: DaemonSetShape = { id, pod: shape, file: "the cluster's state" };
-      if (pod.controller?.kind === "DaemonSet" && !daemonSets.has(id)) daemonSets.set(id, fixed);
-      if (pod.nodeName !== undefined) fixedByNode.set(pod.nodeName, [...(fixedByNode.get(pod.nodeName) ?? []), fixed]);
+      const daemonPod: DaemonSetShape = { id, pod: shape, file: "the cluster's state" };
+      if (pod.controller?.kind === "DaemonSet" && !daemonSets.has(id)) daemonSets.set(id, daemonPod);
+      if (pod.nodeName !== undefined) fixedByNode.set(pod.nodeName, [...(fixedByNode.get(pod.nodeName) ?? []), daemonPod]);
       continue;
     }
     const workload = workloadOf(pod);
     const labels = Object.fromEntries(Object.entries(pod.labels).filter(([key]) => !PER_POD_LABELS.has(key)));
     const disruption = disruptionOf(pod, at);
-    const key = JSON.stringify([pod.namespace, workload, labels, shape, disruption.doNotDisrupt, disruption.deletionCost, disruption.priority]);
+    const key = JSON.stringify([
+      pod.namespace,
+      workload,
+      labels,
+      shape,
+      disruption.doNotDisrupt,
+      disruption.deletionCost,
+      disruption.priority,
+      admitted.ignoredBecause,
+    ]);
     let group = byKey.get(key);
     if (group === undefined) {
       const base = `${pod.namespace}/${workload.name}`;
@@ -158,6 +193,7 @@ export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionOb
         pod: shape,
         file: "the cluster's state",
         disruption,
+        ...(admitted.ignoredBecause === undefined ? {} : { ignoredBecause: admitted.ignoredBecause }),
       };
       byKey.set(key, group);
       images.set(group, imagesOf(pod.spec));
@@ -181,5 +217,18 @@ export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionOb
     daemonSetsFromPods: [...daemonSets.values()],
     capacityProvisioned,
     images,
+    warnings: [
+      ...[...pinned].sort().map((w) => `${w}: ${PINNED_BY_NAME}`),
+      ...[...unmodelled.entries()].map(
+        ([w, u]) =>
+          `${w}: read as far as the planner models it (${u.pods === 1 ? `pod ${u.pod}` : `pod ${u.pod} and ${u.pods - 1} more of its pods`}): ${u.problems.join("; ")}`,
+      ),
+    ],
   };
 }
+
+/** "namespace/Kind/name" of the workload a pod belongs to, as the report names workloads. */
+const workloadName = (pod: PodFacts) => {
+  const workload = workloadOf(pod);
+  return `${pod.namespace}/${workload.kind}/${workload.name}`;
+};

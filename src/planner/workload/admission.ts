@@ -3,6 +3,7 @@ import { normalizedLabel } from "../../shared/vocabulary/well-known-labels";
 import { effectiveRequests } from "./container-resources";
 import { type ContainerDefaults, withContainerDefaults } from "./limit-ranges";
 import { addAmounts, aggregateRequests } from "./pod-requests";
+import { MATCH_FIELDS_IGNORED } from "./pod-scheduling";
 import type { PodSpecFacts } from "./pod-spec";
 import type { RuntimeClassSpec } from "./runtime-classes";
 import { noVolumeObjects, type VolumeObjects, volumeTopology } from "./volume-topology";
@@ -27,7 +28,7 @@ export const noAdmissionObjects = (): AdmissionObjects => ({ limitRanges: new Ma
 
 export interface AdmittedPod {
   readonly pod: PodShape;
-  /** Why Karpenter provisions nothing for the pod (its volumes), when it does not. */
+  /** Why Karpenter provisions nothing for the pod (matchFields, its volumes), when it does not. */
   readonly ignoredBecause: string | undefined;
   /** What was assumed of objects the pod names that the workload does not hold. */
   readonly assumed: readonly string[];
@@ -102,5 +103,7 @@ export function admittedPod(facts: PodSpecFacts | undefined, namespace: string, 
         ...(facts.privileged ? { privileged: true } : {}),
       }
     : pod;
-  return { pod: admitted, ignoredBecause: volumes.ignoredBecause, assumed: [...missingClass, ...volumes.assumed] };
+  // Karpenter validates the node affinity before the volumes (provisioner.go Validate), and says the first refusal.
+  const ignoredBecause = placement.matchFields ? MATCH_FIELDS_IGNORED : volumes.ignoredBecause;
+  return { pod: admitted, ignoredBecause, assumed: [...missingClass, ...volumes.assumed] };
 }

@@ -22,7 +22,17 @@ export type Placement = Pick<
   | "preferredPodAntiAffinity"
   | "topologySpread"
   | "tolerations"
->;
+> & {
+  /**
+   * Some node selector term (required or preferred) names fields (matchFields: a node by its name). Karpenter reads
+   * only a term's matchExpressions (NewPodRequirements), and provisions nothing for a pending pod with such a term
+   * (Provisioner.Validate); the DaemonSet controller pins every pod it creates to its node this way.
+   */
+  readonly matchFields: boolean;
+};
+
+/** Karpenter's words for a pending pod it will not provision for because of matchFields (provisioner.go Validate). */
+export const MATCH_FIELDS_IGNORED = "ignoring pod, node selector term with matchFields is not supported";
 
 /** A node selector term's matchExpressions, keys read as Karpenter reads them; problems go to `report`. */
 export function requirementsOf(expressions: unknown, path: string, report: Report): Requirement[] {
@@ -43,9 +53,9 @@ export function requirementsOf(expressions: unknown, path: string, report: Repor
   return result;
 }
 
-function termRequirements(term: unknown, path: string, report: Report): Requirement[] {
-  if (isRecord(term) && term.matchFields !== undefined)
-    report(`${path}.matchFields`, term.matchFields, "is not supported by the planner (it selects one node by name)");
+/** A node selector term's matchExpressions, as Karpenter reads it; `fields` hears of a term that also names fields. */
+function termRequirements(term: unknown, path: string, report: Report, fields: () => void): Requirement[] {
+  if (isRecord(term) && term.matchFields !== undefined && term.matchFields !== null) fields();
   return requirementsOf(isRecord(term) ? term.matchExpressions : term, `${path}.matchExpressions`, report);
 }
 
@@ -64,8 +74,12 @@ const weightOf = (value: unknown, path: string, report: Report): number => {
   return 1;
 };
 
-function nodeAffinity(affinity: Raw | undefined, path: string, report: Report): Pick<Placement, "affinityTerms" | "preferredAffinity"> {
+function nodeAffinity(affinity: Raw | undefined, path: string, report: Report): Pick<Placement, "affinityTerms" | "preferredAffinity" | "matchFields"> {
   const node = isRecord(affinity?.nodeAffinity) ? affinity.nodeAffinity : undefined;
+  let matchFields = false;
+  const fields = () => {
+    matchFields = true;
+  };
   const base = `${path}.affinity.nodeAffinity`;
   const required = node?.requiredDuringSchedulingIgnoredDuringExecution;
   let affinityTerms: Requirement[][] = [];
@@ -73,16 +87,16 @@ function nodeAffinity(affinity: Raw | undefined, path: string, report: Report): 
     const where = `${base}.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`;
     const terms = isRecord(required) ? required.nodeSelectorTerms : undefined;
     if (!Array.isArray(terms)) report(where, terms, "must be a list of terms");
-    else affinityTerms = terms.map((term, i) => termRequirements(term, `${where}[${i}]`, report));
+    else affinityTerms = terms.map((term, i) => termRequirements(term, `${where}[${i}]`, report, fields));
   }
   const preferredPath = `${base}.preferredDuringSchedulingIgnoredDuringExecution`;
   const preferredAffinity: PreferredNodeTerm[] = listAt(node, "preferredDuringSchedulingIgnoredDuringExecution", base, report, "{weight, preference}").map(
     (p, i) => ({
       weight: weightOf(isRecord(p) ? p.weight : undefined, `${preferredPath}[${i}].weight`, report),
-      requirements: termRequirements(isRecord(p) ? p.preference : undefined, `${preferredPath}[${i}].preference`, report),
+      requirements: termRequirements(isRecord(p) ? p.preference : undefined, `${preferredPath}[${i}].preference`, report, fields),
     }),
   );
-  return { affinityTerms, preferredAffinity };
+  return { affinityTerms, preferredAffinity, matchFields };
 }
 
 /** A selector with nothing in it: namespaceSelector {} selects every namespace. */

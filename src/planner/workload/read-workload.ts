@@ -182,7 +182,7 @@ export function readWorkload(targets: string | readonly string[], stdin: () => B
       `objects of kinds that create pods, which the planner does not read, were skipped; their pods are not in the plan: ${result.podCreators.join(", ")}`,
     );
   for (const [assumption, ids] of assumed) warnings.push(`${assumption}: ${[...ids].join(", ")}`);
-  return { groups, daemonSets, warnings };
+  return { groups, daemonSets, pdbs: [...result.pdbs.values()].map(({ file: _file, ...pdb }) => pdb), warnings };
 }
 
 /** Every pod as the cluster's admission makes it, once every file is read; and what had to be assumed, with the pods it concerns. */

@@ -1,4 +1,5 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
+import type { PodDisruptionBudgetSpec } from "./pod-disruption-budgets";
 
 // What the planner takes from Kubernetes workload YAML: pods as groups of identical replicas, with what the
 // scheduler and Karpenter read of them, and the DaemonSets that add overhead to every node they run on.
@@ -148,6 +149,8 @@ export interface DaemonSetShape {
 export interface Workload {
   readonly groups: readonly PodGroup[];
   readonly daemonSets: readonly DaemonSetShape[];
+  /** The workload's PodDisruptionBudgets: consolidation may disrupt only so many of the pods each selects. */
+  readonly pdbs: readonly PodDisruptionBudgetSpec[];
   readonly warnings: readonly string[];
 }
 

@@ -4,6 +4,7 @@ import { type Autoscaler, autoscalerOf } from "./autoscalers";
 import { readLimitRange } from "./limit-ranges";
 import { skippedKind, WORKLOAD_KINDS } from "./object-kinds";
 import { OPERATOR_KINDS, operatorPodTemplate } from "./operator-pods";
+import { type PodDisruptionBudgetSpec, readPodDisruptionBudget } from "./pod-disruption-budgets";
 import { claimTemplate, type PodSpecFacts, readPodSpec } from "./pod-spec";
 import { at, isRecord, type Raw, type Report } from "./raw-object";
 import { readRuntimeClass } from "./runtime-classes";
@@ -42,7 +43,8 @@ export const readsKind = (kind: string): boolean =>
   WORKLOAD_KINDS[kind] !== undefined ||
   OPERATOR_KINDS[kind] !== undefined ||
   AUTOSCALERS.has(kind) ||
-  ADMISSION_KINDS.has(kind);
+  ADMISSION_KINDS.has(kind) ||
+  kind === "PodDisruptionBudget";
 
 function replicas(spec: Raw, field: string, report: Report, path = "spec"): number {
   const value = spec[field];
@@ -73,6 +75,8 @@ export interface ObjectResult {
   readonly daemonSets: Map<string, DraftDaemonSet>;
   readonly autoscalers: Autoscaler[];
   readonly admission: AdmissionObjects;
+  /** By namespace and name: what consolidation may disrupt of the pods each selects. */
+  readonly pdbs: Map<string, PodDisruptionBudgetSpec & { readonly file: string }>;
   /** Groups whose manifest pins replicas to 0 (an HPA leaves them alone). */
   readonly pinnedToZero: Set<DraftGroup>;
   /** Kinds the planner does not know, which seem to run no pods. */
@@ -90,6 +94,7 @@ export const emptyObjectResult = (): ObjectResult => ({
   daemonSets: new Map(),
   autoscalers: [],
   admission: noAdmissionObjects(),
+  pdbs: new Map(),
   pinnedToZero: new Set(),
   skippedKinds: [],
   podCreators: [],
@@ -168,6 +173,11 @@ export function objectPods(object: unknown, file: string, where: string, problem
   const label = `${where} (${kind}${name === undefined ? "" : ` ${name}`})`;
   const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "default";
   if (name !== undefined && readAdmissionObject(kind, object, name, namespace, report(label), result.admission)) return;
+  if (kind === "PodDisruptionBudget") {
+    const pdb = readPodDisruptionBudget(object, report(label));
+    if (pdb !== undefined) keep(result.pdbs, `${pdb.namespace}\0${pdb.name}`, { ...pdb, file }, `PodDisruptionBudget ${pdb.namespace}/${pdb.name}`, result);
+    return;
+  }
   const operator = OPERATOR_KINDS[kind];
   const isPod = kind === "Pod";
   const workload = WORKLOAD_KINDS[kind];

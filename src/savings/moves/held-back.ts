@@ -1,8 +1,8 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import { type Requirement, satisfiesAll } from "../../instance-catalogue/requirements";
-import type { PodDisruptionBudget } from "../../planner/consolidation/cluster-node";
 import type { ClusterState } from "../../planner/state/cluster-state";
 import { selects } from "../../planner/workload/label-selector";
+import type { PodDisruptionBudget } from "../../planner/workload/pod-disruption-budgets";
 import { ORDINARY_DISRUPTION, type PodGroup } from "../../planner/workload/workload-model";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { workloadOf } from "../workload-name";

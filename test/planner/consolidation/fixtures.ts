@@ -1,8 +1,9 @@
-import type { ClusterNode, PodDisruptionBudget } from "../../../src/planner/consolidation/cluster-node";
+import type { ClusterNode } from "../../../src/planner/consolidation/cluster-node";
 import { DEFAULT_BUDGETS } from "../../../src/planner/consolidation/disruption-budgets";
 import { disruptionContext } from "../../../src/planner/consolidation/disruption-context";
 import { type ConsolidationResult, consolidate } from "../../../src/planner/consolidation/disruption-controller";
 import type { NodePoolBudget, PoolDisruption, PoolModel } from "../../../src/planner/model";
+import type { PodDisruptionBudget } from "../../../src/planner/workload/pod-disruption-budgets";
 import type { PodGroup } from "../../../src/planner/workload/workload-model";
 import { LABEL } from "../../../src/shared/vocabulary/well-known-labels";
 import { catalogue, instanceType, newFitCache, offeringsOf, REGION, type RunningNodeOptions, runningNode } from "../simulation/fixtures";

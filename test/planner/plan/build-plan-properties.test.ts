@@ -76,6 +76,7 @@ function workloadOf(groups: Case["groups"]): Workload {
       }),
     ),
     daemonSets: [],
+    pdbs: [],
     warnings: [],
   };
 }

@@ -54,6 +54,28 @@ describe("a plan's settled figures", () => {
     });
   });
 
+  it("holds the nodes a workload's PodDisruptionBudget allows no disruption of, and says which", async () => {
+    // The same two nodes with a budget on cache of minAvailable 100%: both nodes hold a cache pod, so neither may
+    // be disrupted, and the multi-node replace above does not happen. The budget is worked out with every pod
+    // healthy (a workload has no status): 2 cache pods at the maximum, both must stay.
+    const folder = testFolder("converge-pdb");
+    const withPdb = path.join(folder, "api-and-cache-pdb.yaml");
+    fs.writeFileSync(
+      withPdb,
+      `${fs.readFileSync(workload, "utf8")}---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: { name: cache, namespace: shop }\nspec:\n  minAvailable: 100%\n  selector: { matchLabels: { app: cache } }\n`,
+    );
+    const result = await plan(withPdb, cluster("100%"));
+    const max = result.json.scenarios.find((s) => s.name === "autoscaled-max");
+    expect(max?.converged.actions).toEqual([]);
+    expect(max?.converged.nodes.map((n) => [n.instanceType, n.heldByPdbs])).toEqual([
+      ["m5.xlarge", ["shop/cache"]],
+      ["r5.large", ["shop/cache"]],
+    ]);
+    expect(result.json.warnings).toContain(
+      'as-configured settles with nodes its PodDisruptionBudgets keep from consolidation (Karpenter\'s "Pdb prevents pod evictions"): PodDisruptionBudget shop/cache holds 1 node (m5.xlarge)',
+    );
+  });
+
   it("leaves them when the default budget (10% of two nodes: one) lets one go at a time and neither can go alone", async () => {
     // Single-node: the m5.xlarge's pods fit neither beside the cache on the r5.large nor on a cheaper node (api and
     // cache need an xlarge); the r5.large's cache fits nowhere else, and no type under $0.126 holds 12 GiB.

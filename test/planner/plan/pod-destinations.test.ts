@@ -65,6 +65,29 @@ spec:
     );
   });
 
+  it("a pod that selects its node by name (matchFields) is one Karpenter ignores: not provisioned, in Karpenter's words, beside the rest", () => {
+    // Karpenter's Provisioner.Validate refuses a node selector term with matchFields, required or preferred; the
+    // pod stays Pending. The file is planned: web still gets its node.
+    const plan = planOf(
+      DEFAULT,
+      `${deployment("web", 1, "250m", "512Mi")}apiVersion: v1
+kind: Pod
+metadata: { name: pinned, namespace: default }
+spec:
+  affinity:
+    nodeAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+        nodeSelectorTerms:
+          - matchFields: [{ key: metadata.name, operator: In, values: [ip-10-0-12-34.ec2.internal] }]
+  containers: [{ name: main, image: busybox, resources: { requests: { cpu: 100m } } }]
+`,
+    );
+    expect(nodesOf(scenario(plan, "as-configured"))).toEqual(["c6g.medium spot 1 pods"]);
+    expect(scenario(plan, "as-configured").unschedulable).toEqual([
+      { pod: "default/pinned", reason: "ignoring pod, node selector term with matchFields is not supported" },
+    ]);
+  });
+
   it("podinfo in a Fargate namespace: its frontend's host ports keep it Pending; its backend runs on Fargate", () => {
     const config = { name: "demo", fargate: { profiles: [{ name: "secure", namespaces: ["secure"] }] } };
     const plan = planOf(config, path.join(REAL, "podinfo-secure"));
