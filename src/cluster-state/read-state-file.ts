@@ -2,6 +2,7 @@ import { InputError } from "../shared/input-error";
 import { parseDocuments } from "../shared/manifest-documents";
 import { decodeUtf8, readAtMost, readFailure, readStdinAtMost } from "../shared/untrusted-file";
 import { type ClusterObjects, emptyClusterObjects, type UnreadKind } from "./cluster-objects";
+import { type JsonValue, jsonValues } from "./json-values";
 import { KUBECTL_GET_STATE, STATE_KINDS, stateKind } from "./state-kinds";
 import { trimObject } from "./trim-object";
 
@@ -26,13 +27,19 @@ function isMapping(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The documents of the text: JSON parsed at once (state files are large), anything else as YAML documents. */
-function documentsOf(text: string, name: string, problems: string[], warnings: string[]): { readonly index: number; readonly value: unknown }[] {
+/**
+ * The documents of the text: JSON parsed at once (state files are large); several JSON values one after another
+ * (`>>`, kubectl cluster-info dump) each as a document; anything else as YAML documents.
+ */
+function documentsOf(text: string, name: string, problems: string[], warnings: string[]): readonly JsonValue[] {
   if (/^\s*[{[]/.test(text)) {
     try {
       return [{ index: 1, value: JSON.parse(text) }];
     } catch (error) {
-      problems.push(`${name}: not valid JSON: ${(error as Error).message}`);
+      const several = jsonValues(text);
+      if ("values" in several) return several.values;
+      // The first value is itself broken: JSON.parse says best where; past it, the splitter names the line.
+      problems.push(several.parsed === 0 ? `${name}: not valid JSON: ${(error as Error).message}` : `${name}: ${several.problem}`);
       return [];
     }
   }
@@ -64,7 +71,7 @@ export function readStateFile(file: string, options: StateFileOptions = {}): Clu
     ]);
   }
   const decoded = decodeUtf8(bytes);
-  if ("badLine" in decoded) throw refuse([`${name}: line ${decoded.badLine} is not valid UTF-8`]);
+  if ("badLine" in decoded) throw refuse([`${name}: ${decoded.problem}`]);
 
   const problems: string[] = [];
   const warnings: string[] = [];
@@ -93,10 +100,10 @@ export function readStateFile(file: string, options: StateFileOptions = {}): Clu
   if (other !== undefined) return other;
   for (const document of documents) take(document.value, `${name}: document ${document.index}`);
 
-  for (const required of STATE_KINDS.filter((k) => k.required)) {
-    if (problems.length === 0 && objects.byKind[required.kind].length === 0) {
-      problems.push(`${name}: holds no ${required.kind}; the report needs the cluster's nodes and pods: ${KUBECTL_GET_STATE}`);
-    }
+  // A new cluster may run no pod yet (or no node): that is a report. A file with neither is not a cluster's state.
+  const required = STATE_KINDS.filter((k) => k.required);
+  if (problems.length === 0 && required.every((k) => objects.byKind[k.kind].length === 0)) {
+    problems.push(`${name}: holds no ${required.map((k) => k.kind).join(" and no ")}; the report needs the cluster's nodes and pods: ${KUBECTL_GET_STATE}`);
   }
   if (problems.length > 0) throw refuse(problems);
   if (skipped.size > 0) {

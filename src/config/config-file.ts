@@ -30,7 +30,7 @@ export function readConfigDocument(path: string): Readonly<Record<string, unknow
     throw refuse(`the file is larger than 1 MiB (${MAX_CONFIG_BYTES} bytes), the most a cluster config may be; it was not parsed`);
   }
   const decoded = decodeUtf8(bytes);
-  if ("badLine" in decoded) throw refuse(`line ${decoded.badLine} is not valid UTF-8; save the file as UTF-8 (bytes in another encoding are not guessed at)`);
+  if ("badLine" in decoded) throw refuse(decoded.problem);
   const { text } = decoded;
   if (text.trim() === "") throw refuse(`the file is empty; ${A_MAPPING}`);
   const value = parseYaml(text, path);

@@ -78,12 +78,39 @@ function readAll(fd: number, limit: number): Buffer {
 /** UTF-8 only: a byte that is not UTF-8 is an error, never replaced by U+FFFD. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
-/** The text of UTF-8 bytes, or the first line (from 1) that is not UTF-8. */
-export function decodeUtf8(bytes: Uint8Array): { readonly text: string } | { readonly badLine: number } {
+/** Bytes that are not UTF-8: the first line (from 1) that is not, and what to tell the user. */
+export interface NotUtf8 {
+  readonly badLine: number;
+  /** "line 3 is not valid UTF-8; ...", or, for UTF-16, which it is and how to write UTF-8 instead. */
+  readonly problem: string;
+}
+
+/**
+ * UTF-16, told by its byte order mark, or by the zero byte beside every ASCII character when there is none:
+ * PowerShell 5.1's `>` and Out-File write UTF-16LE, which no UTF-8 reader takes.
+ */
+function utf16(bytes: Uint8Array): "little-endian" | "big-endian" | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "little-endian";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "big-endian";
+  if (bytes.length >= 4 && bytes[0] !== 0 && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0) return "little-endian";
+  if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] !== 0 && bytes[2] === 0 && bytes[3] !== 0) return "big-endian";
+  return undefined;
+}
+
+/** The text of UTF-8 bytes, or the first line (from 1) that is not UTF-8 and the problem in words. */
+export function decodeUtf8(bytes: Uint8Array): { readonly text: string } | NotUtf8 {
   try {
     return { text: UTF8.decode(bytes) };
   } catch {
-    return { badLine: firstLineNotUtf8(bytes) };
+    const wide = utf16(bytes);
+    if (wide !== undefined) {
+      return {
+        badLine: 1,
+        problem: `is UTF-16 (${wide}), not UTF-8: PowerShell 5.1's > and Out-File write UTF-16; write UTF-8 instead (... | Out-File -Encoding utf8 <file>, or PowerShell 7, whose > writes UTF-8)`,
+      };
+    }
+    const badLine = firstLineNotUtf8(bytes);
+    return { badLine, problem: `line ${badLine} is not valid UTF-8; save the file as UTF-8 (bytes in another encoding are not guessed at)` };
   }
 }
 

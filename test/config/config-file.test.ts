@@ -89,7 +89,9 @@ describe("readConfigDocument refuses, in one line", () => {
     const latin1 = Buffer.concat([Buffer.from("name: demo\ntags:\n  owner: Jos"), Buffer.from([0xe9]), Buffer.from("\n")]);
     expect(problems(latin1)).toEqual(["line 3 is not valid UTF-8; save the file as UTF-8 (bytes in another encoding are not guessed at)"]);
     const utf16 = Buffer.from("\uFEFFname: demo\n", "utf16le");
-    expect(problems(utf16)).toEqual(["line 1 is not valid UTF-8; save the file as UTF-8 (bytes in another encoding are not guessed at)"]);
+    expect(problems(utf16)).toEqual([
+      "is UTF-16 (little-endian), not UTF-8: PowerShell 5.1's > and Out-File write UTF-16; write UTF-8 instead (... | Out-File -Encoding utf8 <file>, or PowerShell 7, whose > writes UTF-8)",
+    ]);
   });
 
   it.each([

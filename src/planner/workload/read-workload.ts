@@ -56,7 +56,7 @@ function readText(file: string, problems: string[]): string | undefined {
   }
   const decoded = decodeUtf8(bytes);
   if ("badLine" in decoded) {
-    problems.push(`${file}: line ${decoded.badLine} is not valid UTF-8; save the file as UTF-8 (bytes in another encoding are not guessed at)`);
+    problems.push(`${file}: ${decoded.problem}`);
     return undefined;
   }
   return decoded.text;
@@ -100,7 +100,7 @@ function workloadTexts(
       return { texts: [], kustomizations: [] };
     }
     const decoded = decodeUtf8(bytes);
-    if ("badLine" in decoded) problems.push(`standard input: line ${decoded.badLine} is not valid UTF-8`);
+    if ("badLine" in decoded) problems.push(`standard input: ${decoded.problem}`);
     return { texts: [{ file: "standard input", text: () => ("badLine" in decoded ? undefined : decoded.text) }], kustomizations: [] };
   }
   let stat: fs.Stats;
