@@ -2,6 +2,7 @@ import type { ChangeJson } from "./compare-snapshots";
 import type { SavingsJson } from "./savings-report";
 import {
   actionRows,
+  baseRows,
   changeNamespaceRows,
   moveRows,
   namespaceRows,
@@ -54,6 +55,7 @@ function moveLines(report: SavingsJson): string[] {
   if (freshStart.podCount === 0) return [];
   const lines = ["", "## Graviton and spot", "", ...table(moveRows(report))];
   const held = moves.flatMap((m) => [
+    ...(m.cannotMove === undefined ? [] : [[m.name, "-", m.cannotMove]]),
     ...m.heldBack.map((h) => [m.name, h.workload, `stays: ${h.reason}`]),
     ...m.unverified.map((u) => [m.name, u.workload, `moved, but its images were never seen on arm64: ${u.images.join(", ")}`]),
     ...m.unschedulable.map((u) => [m.name, u.workload, `${u.count} pods find no node: ${u.reason}`]),
@@ -84,6 +86,8 @@ export function renderSavingsMarkdown(report: SavingsJson, change?: ChangeJson):
     "",
     ...table(summaryRows(report)),
     "",
+    ...table(baseRows(report)),
+    "",
     ...chart(report),
     "",
     "## What consolidation does",
@@ -95,7 +99,7 @@ export function renderSavingsMarkdown(report: SavingsJson, change?: ChangeJson):
       "",
       "## Why the other nodes stay",
       "",
-      ...table({ header: ["node", "event", "reason (Karpenter's words)"], rows: converged.blockers.map((b) => [b.node, b.event, b.reason]) }),
+      ...table({ header: ["node", "event", "reason (Karpenter's words)"], rows: converged.blockers.map((b) => [b.node, b.event ?? "-", b.reason]) }),
     );
   }
   if (now.unpriced.length > 0) lines.push("", "## Not priced", "", ...table(unpricedRows(report, "node")));

@@ -4,6 +4,7 @@ import type { ChangeJson } from "./compare-snapshots";
 import type { SavingsJson } from "./savings-report";
 import {
   actionRows,
+  baseRows,
   changeNamespaceRows,
   moveRows,
   namespaceRows,
@@ -37,8 +38,9 @@ function usageLines(report: SavingsJson): string[] {
 function moveLines(report: SavingsJson): string[] {
   const { freshStart, moves } = report;
   if (freshStart.podCount === 0) return ["", "No pods on Karpenter's nodes to re-plan: the moves are not priced."];
-  const lines = ["", ...laid(moveRows(report), [1, 2, 3, 4])];
+  const lines = ["", ...laid(moveRows(report), [1, 2, 3, 4, 5])];
   for (const m of moves) {
+    if (m.cannotMove !== undefined) lines.push(`${m.name}: ${m.cannotMove}.`);
     if (m.heldBack.length > 0)
       lines.push(
         `${m.name} leaves ${workloads(m.heldBack.length)} where they run: ${some(
@@ -88,6 +90,8 @@ export function renderSavingsTable(report: SavingsJson, change?: ChangeJson): st
     `Prices: ${report.prices.region} as of ${report.prices.asOf}; spot: ${report.prices.spot}. Estimates, not a bill.`,
     "",
     ...laid(summaryRows(report), [1, 2, 3]),
+    "",
+    ...laid(baseRows(report), [1, 2]),
   ];
   if (converged.actions.length > 0) {
     lines.push("", ...laid(actionRows(report), [0, 4]));
@@ -96,9 +100,9 @@ export function renderSavingsTable(report: SavingsJson, change?: ChangeJson): st
     lines.push(
       "",
       ...columns(
-        ["node that stays", "why (Karpenter's words)"],
+        ["node that stays", "why (Karpenter's event and words)"],
         new Set(),
-        converged.blockers.map((b) => [b.node, `${b.event}: ${b.reason}`]),
+        converged.blockers.map((b) => [b.node, b.event === null ? b.reason : `${b.event}: ${b.reason}`]),
       ),
     );
   }

@@ -64,7 +64,8 @@ export interface SavingsJson {
       readonly replacement: NodeJson | null;
       readonly savingHourlyUsd: number;
     }[];
-    readonly blockers: readonly { readonly node: string; readonly event: string; readonly reason: string }[];
+    /** `event`: Karpenter's event for it; null for a node Karpenter does not manage (it publishes none). */
+    readonly blockers: readonly { readonly node: string; readonly event: string | null; readonly reason: string }[];
     /** True when the simulation stopped with commands still coming. */
     readonly unsettled: boolean;
   };
@@ -79,8 +80,8 @@ export interface SavingsJson {
   readonly fargate: { readonly podCount: number; readonly hourlyUsd: number; readonly note: string };
   /** The pods on Karpenter's nodes re-planned from scratch on the NodePools as they are, settled: what the moves are measured against. */
   readonly freshStart: FreshStartJson;
-  /** What Graviton and spot would cost on these pods, each against the fresh start. */
-  readonly moves: readonly MoveJson[];
+  /** What Graviton and spot would cost on these pods, each against the fresh start, and against now. */
+  readonly moves: readonly (MoveJson & { readonly savingVsNowHourlyUsd: number; readonly savingVsNowMonthlyUsd: number })[];
   readonly pending: readonly { readonly workload: string; readonly count: number }[];
   readonly unread: readonly { readonly kind: string; readonly reason: string }[];
   readonly warnings: readonly string[];
@@ -128,6 +129,11 @@ export function savingsReport({ state, result, catalogue, at, moves }: ReportInp
   if (region !== catalogue.region) {
     warnings.push(`the cluster runs in ${region}, and the catalogue's prices are ${catalogue.region}'s: pass --live for ${region}'s`);
   }
+  if (moves.freshStart.podCount > 0 && moves.freshStart.hourlyUsd > now + 1e-9) {
+    warnings.push(
+      `a fresh start on the NodePools as they are costs more than the cluster does now ($${moves.freshStart.hourlyUsd.toFixed(4)}/hour against $${now.toFixed(4)}/hour): they would launch dearer nodes than those running (their requirements leave out types that run now), so a move's saving against the fresh start is not a saving on the bill: read each move against now`,
+    );
+  }
   if (result.unsettled) warnings.push("the simulation stopped before the cluster settled (a cap on commands was reached): the converged figures are not final");
   return {
     source: state.source,
@@ -160,7 +166,7 @@ export function savingsReport({ state, result, catalogue, at, moves }: ReportInp
         replacement: a.replacement === undefined ? null : nodeJson(a.replacement),
         savingHourlyUsd: roundUsd(a.savingHourlyUsd),
       })),
-      blockers: result.blockers.map((b) => ({ node: b.node.state.name, event: b.blocker.event, reason: b.blocker.message })),
+      blockers: result.blockers.map((b) => ({ node: b.node.state.name, event: b.blocker.event ?? null, reason: b.blocker.message })),
       unsettled: result.unsettled,
     },
     savingHourlyUsd: roundUsd(now - converged),
@@ -172,7 +178,11 @@ export function savingsReport({ state, result, catalogue, at, moves }: ReportInp
       note: "Fargate pods are priced at the size EKS provisioned (CapacityProvisioned), else their requests rounded up; consolidation leaves them as they run",
     },
     freshStart: moves.freshStart,
-    moves: moves.moves,
+    moves: moves.moves.map((m) => ({
+      ...m,
+      savingVsNowHourlyUsd: roundUsd(now - m.hourlyUsd),
+      savingVsNowMonthlyUsd: roundUsd((now - m.hourlyUsd) * HOURS_PER_MONTH, 2),
+    })),
     pending: state.pending.map((p) => ({ workload: workloadOf(p.group), count: p.count })),
     unread: state.unread.map((u) => ({ kind: u.kind, reason: u.reason })),
     warnings,

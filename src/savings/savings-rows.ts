@@ -27,6 +27,14 @@ export function summaryRows(report: SavingsJson): Rows {
   };
 }
 
+/** What the cluster costs whatever runs on it (the control plane): in no figure of the summary, the same in each. */
+export function baseRows(report: SavingsJson): Rows {
+  return {
+    header: ["base: the same whatever runs, not in the figures above", "$/hour", "$/month"],
+    rows: report.base.items.map((i) => [i.what, usd(i.hourlyUsd), usdMonth(i.hourlyUsd * HOURS_PER_MONTH)]),
+  };
+}
+
 /** Each consolidation command, in order. */
 export function actionRows(report: SavingsJson): Rows {
   return {
@@ -52,7 +60,11 @@ export function namespaceRows(report: SavingsJson): Rows {
   return {
     header: ["namespace", "$/hour", "$/month"],
     rows: [
-      ...now.byNamespace.map((n) => [n.namespace, usd(n.hourlyUsd), usdMonth(n.hourlyUsd * HOURS_PER_MONTH)]),
+      ...now.byNamespace.map((n) => [
+        n.hourlyUsd === 0 ? `${n.namespace} (its pods request no CPU or memory)` : n.namespace,
+        usd(n.hourlyUsd),
+        usdMonth(n.hourlyUsd * HOURS_PER_MONTH),
+      ]),
       ["(idle: requested by no pod)", usd(now.idleHourlyUsd), usdMonth(now.idleHourlyUsd * HOURS_PER_MONTH)],
     ],
   };
@@ -70,15 +82,23 @@ export function workloadRows(report: SavingsJson): Rows {
 export function moveRows(report: SavingsJson): Rows {
   const { freshStart, moves } = report;
   return {
-    header: ["what-if", "nodes", "$/hour", "$/month", "saves $/month"],
+    header: ["what-if", "nodes", "$/hour", "$/month", "saves $/month", "vs now $/month"],
     rows: [
-      [`fresh start (${freshStart.pools})`, String(freshStart.nodeCount), usd(freshStart.hourlyUsd), usdMonth(freshStart.monthlyUsd), "-"],
+      [
+        `fresh start (${freshStart.pools})`,
+        String(freshStart.nodeCount),
+        usd(freshStart.hourlyUsd),
+        usdMonth(freshStart.monthlyUsd),
+        "-",
+        usdMonth(report.now.monthlyUsd - freshStart.monthlyUsd),
+      ],
       ...moves.map((m) => [
         m.priced ? m.name : `${m.name} (spot at the on-demand rate)`,
         String(m.nodeCount),
         usd(m.hourlyUsd),
         usdMonth(m.monthlyUsd),
         usdMonth(m.savingMonthlyUsd),
+        usdMonth(m.savingVsNowMonthlyUsd),
       ]),
     ],
   };

@@ -132,6 +132,9 @@ describe("npm run savings: Graviton and spot", () => {
       nodeCount: 5,
       savingHourlyUsd: 0.057,
       savingMonthlyUsd: 41.61,
+      // Now is five m5.large too ($0.48): against now, the same saving.
+      savingVsNowHourlyUsd: 0.057,
+      savingVsNowMonthlyUsd: 41.61,
       heldBack: [{ workload: "shop/Deployment/legacy", reason: "its node selector or required node affinity admits no arm64 instance type" }],
       unverified: [
         { workload: "shop/Deployment/web", images: ["nginx:1.27"] },
@@ -196,6 +199,39 @@ describe("npm run savings: Graviton and spot", () => {
     expect(json?.moves[1].hourlyUsd).toBe(0.368);
   });
 
+  it("says arm64 cannot move anything when the NodePool's instance types are x86 ones, instead of a $0 saving and images to check", async () => {
+    const state = shop("general");
+    const x86Only = nodePool("general", ["m5.large"]);
+    const { json, out } = await report({ ...state, items: [x86Only, ...state.items.slice(1)] }, ["--format", "json"]);
+    const arm64 = json?.moves[0];
+    expect(arm64).toMatchObject({
+      name: "arm64",
+      hourlyUsd: 0.48,
+      savingHourlyUsd: 0,
+      unverified: [],
+      cannotMove:
+        "the NodePools' requirements admit no arm64 instance type even with arm64 allowed (their instance types, families or categories are x86 ones): nothing can move to Graviton until they list arm64 types",
+    });
+    expect(out).not.toContain("never seen on arm64");
+  });
+
+  it("measures each move against now too, and says so plainly when the fresh start costs more than now", async () => {
+    // One web pod on an m5.large ($0.096) that runs now, on a NodePool since narrowed to m5.4xlarge ($0.768): a
+    // fresh start would launch an m5.4xlarge, dearer than what runs. Against now, arm64 (none offered) saves -$0.672.
+    const state = {
+      apiVersion: "v1",
+      kind: "List",
+      items: [nodePool("general", ["m5.4xlarge"]), CLASS, node("a", "us-east-1a"), pod("web-7c9d-1", "a", WEB, "nginx:1.27")],
+    };
+    const { json } = await report(state, ["--format", "json"]);
+    expect(json?.now.hourlyUsd).toBe(0.096);
+    expect(json?.freshStart.hourlyUsd).toBe(0.768);
+    expect(json?.moves[0]).toMatchObject({ savingHourlyUsd: 0, savingVsNowHourlyUsd: -0.672, savingVsNowMonthlyUsd: -490.56 });
+    expect(json?.warnings).toContain(
+      "a fresh start on the NodePools as they are costs more than the cluster does now ($0.7680/hour against $0.0960/hour): they would launch dearer nodes than those running (their requirements leave out types that run now), so a move's saving against the fresh start is not a saving on the bill: read each move against now",
+    );
+  });
+
   it("counts an image seen on an arm64 node as verified", async () => {
     const state = shop("general");
     const arm = node("f", "us-east-1a");
@@ -222,21 +258,24 @@ describe("npm run savings: Graviton and spot", () => {
 
   it("shows the moves in the table, with what each leaves behind", async () => {
     const { out } = await report(shop("general"));
-    expect(out).toContain("fresh start (the cluster's NodePools as they are)      5  $0.4800  $350.40              -");
-    expect(out).toContain("arm64                                                  5  $0.4230  $308.79         $41.61");
+    expect(out).toContain("fresh start (the cluster's NodePools as they are)      5  $0.4800  $350.40              -           $0.00");
+    expect(out).toContain("arm64                                                  5  $0.4230  $308.79         $41.61          $41.61");
     expect(out).toContain(
       "arm64 leaves 1 workload where they run: shop/Deployment/legacy (its node selector or required node affinity admits no arm64 instance type).",
     );
     expect(out).toContain("arm64 moves 2 workloads whose images were never seen on arm64: check nginx:1.27, postgres:16 have arm64 variants.");
+    // The control plane, which no figure above holds: five m5.large report no kubelet version, so standard support.
+    expect(out).toContain("EKS control plane (standard support)                    $0.1000   $73.00");
   });
 
   it("shows the moves in Markdown, with a row for each workload a move leaves or cannot verify", async () => {
     const { out } = await report(shop("general"), ["--format", "markdown"]);
     expect(out).toContain("## Graviton and spot");
-    expect(out).toContain("| arm64 | 5 | $0.4230 | $308.79 | $41.61 |");
+    expect(out).toContain("| arm64 | 5 | $0.4230 | $308.79 | $41.61 | $41.61 |");
     expect(out).toContain("| arm64 | shop/Deployment/legacy | stays: its node selector or required node affinity admits no arm64 instance type |");
     expect(out).toContain("| arm64 | shop/StatefulSet/db | moved, but its images were never seen on arm64: postgres:16 |");
     expect(out).toContain('x-axis ["now", "converged", "fresh start", "arm64", "spot", "arm64+spot"]');
+    expect(out).toContain("| EKS control plane (standard support) | $0.1000 | $73.00 |");
   });
 
   it("exits 1 with the live failure's own words when --live prices cannot be had", async () => {

@@ -142,7 +142,9 @@ describe("npm run savings -- --state", () => {
     expect(report.fargate).toMatchObject({ podCount: 1, hourlyUsd: 0.012343 });
     expect(report.now).toMatchObject({ nodeCount: 1, hourlyUsd: 0.108343, fargateHourlyUsd: 0.012343 });
     expect(report.converged.hourlyUsd).toBe(0.108343);
-    expect(report.converged.blockers).toEqual([{ node: "group-node", event: "DisruptionBlocked", reason: "Node isn't managed by karpenter" }]);
+    expect(report.converged.blockers).toEqual([
+      { node: "group-node", event: null, reason: "not managed by Karpenter: no NodePool owns it (a managed node group's node, or one joined by hand)" },
+    ]);
     // What the namespaces use plus what is idle is what the cluster costs.
     const allocated = report.now.byNamespace.reduce((sum, n) => sum + n.hourlyUsd, 0) + report.now.idleHourlyUsd;
     expect(allocated).toBeCloseTo(report.now.hourlyUsd, 5);

@@ -27,15 +27,21 @@ export interface Candidate {
   readonly empty: boolean;
 }
 
-/** Why a node is left alone: Karpenter's event reason and message. */
+/** Why a node is left alone: Karpenter's event reason and message; no event for a node Karpenter does not manage. */
 export interface Blocker {
-  readonly event: "DisruptionBlocked" | "Unconsolidatable";
+  readonly event: "DisruptionBlocked" | "Unconsolidatable" | undefined;
   readonly message: string;
   /** The PodDisruptionBudgets that block it ("namespace/name"), when they are the reason. */
   readonly pdbs?: readonly string[];
 }
 
 const blocked = (message: string): Blocker => ({ event: "DisruptionBlocked", message });
+
+/** A node no NodePool manages: a managed node group's, or one joined by hand. */
+export const NOT_MANAGED: Blocker = {
+  event: undefined,
+  message: "not managed by Karpenter: no NodePool owns it (a managed node group's node, or one joined by hand)",
+};
 const unconsolidatable = (message: string): Blocker => ({ event: "Unconsolidatable", message });
 
 /** "ns/name" of a pod for messages: one pod's own name where the state has it, else its workload's. */
@@ -67,7 +73,8 @@ function pdbBlocker(pods: readonly PodCount[], pdbs: readonly PodDisruptionBudge
 /** The node as a candidate for disruption, or why it is not one (NewCandidate). */
 export function newCandidate(node: ClusterNode, pdbs: readonly PodDisruptionBudget[]): Candidate | Blocker {
   const poolName = node.state.labels[LABEL.nodePool];
-  if (poolName === undefined) return blocked("Node isn't managed by karpenter");
+  // Karpenter publishes no event for a node without a NodeClaim (NewCandidate): it is simply not Karpenter's.
+  if (poolName === undefined) return NOT_MANAGED;
   if (!node.state.initialized) return blocked("Node isn't initialized");
   if (node.deleting) return blocked("Node is deleting or marked for deletion");
   if (node.doNotDisrupt) return blocked('Disruption is blocked through the "karpenter.sh/do-not-disrupt" annotation');

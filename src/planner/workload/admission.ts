@@ -61,7 +61,8 @@ export function admittedPod(facts: PodSpecFacts | undefined, namespace: string, 
   if (facts === undefined) return { pod: { ...PLAIN_POD, cpuMillis: 0, memoryBytes: 0, hasRequests: false }, ignoredBecause: undefined, assumed: [] };
   const defaults = objects.limitRanges.get(namespace) ?? [];
   const runtimeClass = facts.runtimeClassName === undefined ? undefined : objects.runtimeClasses.get(facts.runtimeClassName);
-  const { cpu, memory, ...extended } = podRequests(facts, defaults, runtimeClass?.overhead ?? {});
+  // The RuntimeClass's overhead where the workload holds it; else what admission already wrote into the pod (a running one's).
+  const { cpu, memory, ...extended } = podRequests(facts, defaults, runtimeClass?.overhead ?? facts.overhead ?? {});
   const requested = (name: string) =>
     facts.containers.some((c) => name in c.resources.requests || name in c.resources.limits) ||
     defaults.some((d) => name in d.requests) ||

@@ -1,5 +1,5 @@
 import { formatBytes, formatCpu } from "../../shared/quantity";
-import { effectiveRequests, type ResourceAmounts, readResourceAmounts } from "./container-resources";
+import { effectiveRequests, type ResourceAmounts, readResourceAmounts, readResourceList } from "./container-resources";
 import { aggregateRequests, type ContainerRole } from "./pod-requests";
 import { type Placement, placementOf } from "./pod-scheduling";
 import { at, isRecord, type Raw, type Report } from "./raw-object";
@@ -33,6 +33,11 @@ export interface PodSpecFacts {
   /** spec.nodeName: the pod is bound to that node from the start. */
   readonly nodeName: string | undefined;
   readonly runtimeClassName: string | undefined;
+  /**
+   * spec.overhead, which only the RuntimeClass admission plugin writes: a running pod carries it, and the
+   * scheduler and Karpenter add it to what the pod requests.
+   */
+  readonly overhead: Readonly<Record<string, number>> | undefined;
   readonly claims: readonly ClaimSpec[];
 }
 
@@ -184,6 +189,7 @@ export function readPodSpec(spec: unknown, path: string, report: Report): PodSpe
     privileged: [...app, ...init].some(privileged),
     nodeName: typeof spec.nodeName === "string" && spec.nodeName !== "" ? spec.nodeName : undefined,
     runtimeClassName: typeof spec.runtimeClassName === "string" && spec.runtimeClassName !== "" ? spec.runtimeClassName : undefined,
+    overhead: isRecord(spec.overhead) ? readResourceList(spec.overhead, `${path}.overhead`, report) : undefined,
     claims: orNone(claimsOf(spec, path, report)),
   };
 }

@@ -40,6 +40,8 @@ export interface MoveJson extends Figures {
   readonly heldBack: readonly HeldBack[];
   /** Workloads moved to arm64 in the figures whose images were never seen on an arm64 node. */
   readonly unverified: readonly Unverified[];
+  /** Why the move cannot move anything (the NodePools admit no arm64 type), when that is so. */
+  readonly cannotMove?: string;
   readonly unschedulable: readonly { readonly workload: string; readonly count: number; readonly reason: string }[];
 }
 
@@ -64,6 +66,10 @@ const VARIANTS: readonly Variant[] = [
   { name: "spot", arm64: false, spot: true },
   { name: "arm64+spot", arm64: true, spot: true },
 ];
+
+/** Why allowing arm64 moves nothing on NodePools whose other requirements pin x86 types. */
+const NO_ARM64_TYPE =
+  "the NodePools' requirements admit no arm64 instance type even with arm64 allowed (their instance types, families or categories are x86 ones): nothing can move to Graviton until they list arm64 types";
 
 /** autonomous-eks's default NodePools, as synth renders them for the embedded default cluster. */
 const projectDefaultPools = (): readonly PoolModel[] => clusterModelFromDocument(DEFAULT_CLUSTER, "embedded default cluster").pools;
@@ -127,6 +133,7 @@ export function priceMoves(context: ReplanContext, fargateHourlyUsd: number): Mo
     const planned = variant.spot ? groups.map((g) => (rules.stayOnDemand.has(copyOf.get(g) as PodGroup) ? keptOnDemand(g) : g)) : groups;
     const outcome = replan({ pools, rewrite, groups: planned, staying }, context);
     const usd = cost(outcome.settled.nodes);
+    const noArm64 = variant.arm64 && !outcome.architectures.has("arm64");
     return {
       name: variant.name,
       priced: spotKnown || !variant.spot,
@@ -136,7 +143,8 @@ export function priceMoves(context: ReplanContext, fargateHourlyUsd: number): Mo
       savingHourlyUsd: roundUsd(freshStartUsd - usd),
       savingMonthlyUsd: roundUsd((freshStartUsd - usd) * HOURS_PER_MONTH, 2),
       heldBack: [...(variant.arm64 ? heldBackOf(rules.stayAmd64, originals) : []), ...(variant.spot ? heldBackOf(rules.stayOnDemand, originals) : [])],
-      unverified: variant.arm64 ? unverifiedOf(rules.unverified, originals) : [],
+      unverified: variant.arm64 && !noArm64 ? unverifiedOf(rules.unverified, originals) : [],
+      ...(noArm64 ? { cannotMove: NO_ARM64_TYPE } : {}),
       unschedulable: outcome.unschedulable.map((u) => ({ workload: u.id, count: u.count, reason: u.reason })),
     };
   });

@@ -25,6 +25,8 @@ export interface Replan {
 
 export interface ReplanOutcome {
   readonly settled: ConsolidationResult;
+  /** The architectures of the instance types the rewritten NodePools offer: a move to arm64 needs arm64 among them. */
+  readonly architectures: ReadonlySet<string>;
   /** Pods no node was found for, by group. */
   readonly unschedulable: readonly { readonly id: string; readonly count: number; readonly reason: string }[];
 }
@@ -53,5 +55,6 @@ export function replan(what: Replan, context: ReplanContext): ReplanOutcome {
   const staying = what.staying.map((n, i) => ({ ...n, state: result.existingNodes[i] }));
   const nodes = [...staying, ...launchedRunning(result, planning.disruption)];
   const settled = settleNodes(planning, { nodes, pdbs: state.pdbs, at: context.at, spotToSpot: context.spotToSpot });
-  return { settled, unschedulable: result.unschedulable };
+  const architectures = new Set(planning.pools.flatMap((p) => p.candidates.map((c) => c.type.arch)));
+  return { settled, architectures, unschedulable: result.unschedulable };
 }

@@ -114,7 +114,7 @@ describe("consolidation (consolidation_test.go)", () => {
       [clusterNode("karpenter", "m.small", mSmallOnly, { pods: [on(small("a"), 3)] }), clusterNode("node-group", "m.large", undefined)],
     );
     expect(summary(result)).toEqual({ nodes: ["node-group m.large on-demand"], actions: ["single-node delete karpenter"] });
-    expect(blockers(result)).toEqual(["node-group: Node isn't managed by karpenter"]);
+    expect(blockers(result)).toEqual(["node-group: not managed by Karpenter: no NodePool owns it (a managed node group's node, or one joined by hand)"]);
   });
 
   it("can replace node: an m.large holding one small pod becomes the cheapest type that holds it", () => {
