@@ -1,7 +1,7 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
 import { normalizedLabel } from "../../shared/vocabulary/well-known-labels";
 import { effectiveRequests } from "./container-resources";
-import { type ContainerDefaults, withContainerDefaults } from "./limit-ranges";
+import { type LimitRangeItem, limitRangeRefusal, withContainerDefaults } from "./limit-ranges";
 import { addAmounts, aggregateRequests } from "./pod-requests";
 import { MATCH_FIELDS_IGNORED } from "./pod-scheduling";
 import type { PodSpecFacts } from "./pod-spec";
@@ -19,7 +19,7 @@ import { PLAIN_POD, type PodShape } from "./workload-model";
 /** The objects of the workload that admission reads, gathered from every file before any pod is admitted. */
 export interface AdmissionObjects {
   /** By namespace. */
-  readonly limitRanges: Map<string, ContainerDefaults[]>;
+  readonly limitRanges: Map<string, LimitRangeItem[]>;
   readonly runtimeClasses: Map<string, RuntimeClassSpec>;
   readonly volumes: VolumeObjects;
 }
@@ -30,24 +30,38 @@ export interface AdmittedPod {
   readonly pod: PodShape;
   /** Why Karpenter provisions nothing for the pod (matchFields, its volumes), when it does not. */
   readonly ignoredBecause: string | undefined;
+  /** Why admission refuses to create the pod at all (a LimitRange's bounds), naming what refuses it. */
+  readonly refusedBy: string | undefined;
+  /** What its containers' limits come to together (as its requests are added up): what a ResourceQuota's limits.* count. */
+  readonly limits: Readonly<Record<string, number>>;
+  /** CPU, memory and ephemeral storage that some container has no request (or no limit) for: a quota tracking one refuses the pod. */
+  readonly unset: { readonly requests: ReadonlySet<string>; readonly limits: ReadonlySet<string> };
   /** What was assumed of objects the pod names that the workload does not hold. */
   readonly assumed: readonly string[];
 }
 
+/** The resources a ResourceQuota may make every container state (pkg/quota/v1/evaluator/core/pods.go validationSet). */
+const QUOTA_TRACKED = ["cpu", "memory", "ephemeral-storage"];
+
 /** Resources a pod may set for itself; the others stay the containers' (KEP-2837). */
 const POD_LEVEL = /^(cpu|memory|hugepages-.+)$/;
 
-/** What the pod requests: its containers' together, pod-level requests where set (defaulted as the API server does), plus overhead. */
-function podRequests(facts: PodSpecFacts, defaults: readonly ContainerDefaults[], overhead: Readonly<Record<string, number>>): Record<string, number> {
-  const containers = facts.containers.map((c) => ({ role: c.role, requests: effectiveRequests(withContainerDefaults(c.resources, defaults)) }));
-  const requests = aggregateRequests(containers);
+/**
+ * What the pod requests (its containers' together, pod-level requests standing for them where set, plus overhead)
+ * and what its limits come to, once the LimitRanges' defaults are in its containers; and each container so.
+ */
+function podAmounts(facts: PodSpecFacts, items: readonly LimitRangeItem[], overhead: Readonly<Record<string, number>>) {
+  const containers = facts.containers.map((c) => ({ name: c.name, role: c.role, amounts: withContainerDefaults(c.resources, items) }));
+  const requests = aggregateRequests(containers.map((c) => ({ role: c.role, requests: effectiveRequests(c.amounts) })));
+  const limits = aggregateRequests(containers.map((c) => ({ role: c.role, requests: c.amounts.limits })));
   const own = facts.podResources;
   if (own !== undefined && Object.keys(own.limits).length + Object.keys(own.requests).length > 0) {
     // A pod-level request not written defaults to the containers' sum where they request it, else to the pod-level limit.
     const names = new Set([...Object.keys(own.requests), ...Object.keys(own.limits)]);
     for (const name of names) if (POD_LEVEL.test(name)) requests[name] = own.requests[name] ?? requests[name] ?? own.limits[name];
+    for (const [name, limit] of Object.entries(own.limits)) limits[name] = limit;
   }
-  return addAmounts(requests, overhead);
+  return { containers, requests: addAmounts(requests, overhead), limits };
 }
 
 /** Every required node affinity term with these requirements added (one term of them alone when there is none). */
@@ -58,11 +72,21 @@ function withRequirements(terms: readonly (readonly Requirement[])[], added: rea
 
 /** The pod a template's spec makes in `namespace`, with what the cluster's admission adds to it. */
 export function admittedPod(facts: PodSpecFacts | undefined, namespace: string, objects: AdmissionObjects): AdmittedPod {
-  if (facts === undefined) return { pod: { ...PLAIN_POD, cpuMillis: 0, memoryBytes: 0, hasRequests: false }, ignoredBecause: undefined, assumed: [] };
+  if (facts === undefined)
+    return {
+      pod: { ...PLAIN_POD, cpuMillis: 0, memoryBytes: 0, hasRequests: false },
+      ignoredBecause: undefined,
+      refusedBy: undefined,
+      limits: {},
+      unset: { requests: new Set(), limits: new Set() },
+      assumed: [],
+    };
   const defaults = objects.limitRanges.get(namespace) ?? [];
   const runtimeClass = facts.runtimeClassName === undefined ? undefined : objects.runtimeClasses.get(facts.runtimeClassName);
   // The RuntimeClass's overhead where the workload holds it; else what admission already wrote into the pod (a running one's).
-  const { cpu, memory, ...extended } = podRequests(facts, defaults, runtimeClass?.overhead ?? facts.overhead ?? {});
+  const amounts = podAmounts(facts, defaults, runtimeClass?.overhead ?? facts.overhead ?? {});
+  const { cpu, memory, ...extended } = amounts.requests;
+  const refusedBy = defaults.length === 0 ? undefined : limitRangeRefusal(defaults, amounts.containers, { requests: amounts.requests, limits: amounts.limits });
   const requested = (name: string) =>
     facts.containers.some((c) => name in c.resources.requests || name in c.resources.limits) ||
     defaults.some((d) => name in d.requests) ||
@@ -106,5 +130,8 @@ export function admittedPod(facts: PodSpecFacts | undefined, namespace: string, 
     : pod;
   // Karpenter validates the node affinity before the volumes (provisioner.go Validate), and says the first refusal.
   const ignoredBecause = placement.matchFields ? MATCH_FIELDS_IGNORED : volumes.ignoredBecause;
-  return { pod: admitted, ignoredBecause, assumed: [...missingClass, ...volumes.assumed] };
+  const unsetIn = (part: "requests" | "limits") =>
+    new Set(QUOTA_TRACKED.filter((name) => amounts.containers.some((c) => !(name in (part === "requests" ? effectiveRequests(c.amounts) : c.amounts.limits)))));
+  const unset = { requests: unsetIn("requests"), limits: unsetIn("limits") };
+  return { pod: admitted, ignoredBecause, refusedBy, limits: amounts.limits, unset, assumed: [...missingClass, ...volumes.assumed] };
 }

@@ -11,13 +11,15 @@ import type { HostPort } from "./workload-model";
 // defaults, RuntimeClass overhead, volume topology) is admission.ts's.
 
 export interface ContainerSpec {
+  readonly name: string;
   readonly role: ContainerRole;
   readonly resources: ResourceAmounts;
 }
 
 /** A volume backed by a PersistentVolumeClaim: one named in the namespace, or one made from a template for each pod. */
 export type ClaimSpec =
-  | { readonly kind: "named"; readonly name: string }
+  /** `volume`: the pod's volume that mounts it (a StatefulSet's claim template of that name replaces it). */
+  | { readonly kind: "named"; readonly name: string; readonly volume: string }
   | { readonly kind: "template"; readonly what: string; readonly storageClassName: string | undefined; readonly volumeName: string | undefined };
 
 export interface PodSpecFacts {
@@ -96,7 +98,7 @@ function claimsOf(spec: Raw, path: string, report: Report): ClaimSpec[] {
     if (!isRecord(v)) return [];
     if (isRecord(v.persistentVolumeClaim)) {
       const name = v.persistentVolumeClaim.claimName;
-      if (typeof name === "string" && name !== "") return [{ kind: "named", name }];
+      if (typeof name === "string" && name !== "") return [{ kind: "named", name, volume: String(v.name ?? "") }];
       report(`${path}.volumes[${i}].persistentVolumeClaim.claimName`, name, "must name a PersistentVolumeClaim of the pod's namespace");
       return [];
     }
@@ -171,13 +173,14 @@ export function readPodSpec(spec: unknown, path: string, report: Report): PodSpe
   }
   const app = containers(spec, "containers", path, report);
   const specs: ContainerSpec[] = app.map((c, i) => ({
+    name: String(c.name ?? `#${i}`),
     role: "app",
     resources: readResourceAmounts(c.resources, `${path}.containers[${i}].resources`, report),
   }));
   const init = containers(spec, "initContainers", path, report);
   for (const [i, c] of init.entries()) {
     const resources = readResourceAmounts(c.resources, `${path}.initContainers[${i}].resources`, report);
-    specs.push({ role: c.restartPolicy === "Always" ? "sidecar" : "init", resources });
+    specs.push({ name: String(c.name ?? `init #${i}`), role: c.restartPolicy === "Always" ? "sidecar" : "init", resources });
   }
   const hostNetwork = spec.hostNetwork === true;
   return {

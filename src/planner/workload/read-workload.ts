@@ -5,6 +5,7 @@ import { parseDocuments } from "../../shared/manifest-documents";
 import { decodeUtf8, readAtMost, readFailure, readStdinAtMost } from "../../shared/untrusted-file";
 import { admittedPod } from "./admission";
 import { withAutoscalers } from "./autoscalers";
+import { admitWithinQuotas, type QuotaUsage } from "./resource-quotas";
 import type { DaemonSetShape, PodGroup, Workload } from "./workload-model";
 import { type DraftGroup, emptyObjectResult, type ObjectResult, objectPods, readsKind } from "./workload-objects";
 
@@ -161,8 +162,15 @@ export function readWorkload(targets: string | readonly string[], stdin: () => B
   }
   if (problems.length > 0) throw new InputError(source, problems);
 
-  const { groups: admitted, pinned, daemonSets, assumed } = admitAll(result);
-  const groups = uniqueIds(withAutoscalers(admitted, result.autoscalers, pinned, warnings));
+  const { groups: admitted, pinned, daemonSets, assumed, refused, usage } = admitAll(result);
+  for (const [group, reason] of refused) {
+    warnings.push(`${group.id}: admission refuses its pods, so its controller never creates them and the plan holds none: ${reason}`);
+  }
+  const scaled = withAutoscalers(admitted, result.autoscalers, pinned, warnings);
+  const quotas = [...result.quotas.values()].map(({ file: _file, ...quota }) => quota);
+  const withinQuotas = admitWithinQuotas(scaled, quotas, (group) => usage.get(groupKey(group)) as QuotaUsage);
+  warnings.push(...withinQuotas.warnings);
+  const groups = uniqueIds([...withinQuotas.groups]);
   // An empty file among others is likely a placeholder or a generator's leftover: said, not fatal.
   warnings.push(...empty.map((file) => `${file}: no Kubernetes objects (empty, or only comments and "---"); skipped`));
   for (const file of kustomizations) {
@@ -185,14 +193,25 @@ export function readWorkload(targets: string | readonly string[], stdin: () => B
   return { groups, daemonSets, pdbs: [...result.pdbs.values()].map(({ file: _file, ...pdb }) => pdb), warnings };
 }
 
-/** Every pod as the cluster's admission makes it, once every file is read; and what had to be assumed, with the pods it concerns. */
+/** A group's key: its kind, namespace and name, as the workload's objects are keyed. */
+const groupKey = (group: Pick<PodGroup, "kind" | "namespace" | "name">) => `${group.kind}\0${group.namespace}\0${group.name}`;
+
+/**
+ * Every pod as the cluster's admission makes it, once every file is read; what had to be assumed, with the pods it
+ * concerns; the groups admission refuses outright (a LimitRange's bounds), at no replicas; and, where the workload
+ * has ResourceQuotas, what each group's pod counts against them.
+ */
 function admitAll(result: ObjectResult): {
   groups: PodGroup[];
   pinned: Set<PodGroup>;
   daemonSets: DaemonSetShape[];
   assumed: Map<string, Set<string>>;
+  refused: Map<PodGroup, string>;
+  usage: Map<string, QuotaUsage>;
 } {
   const assumed = new Map<string, Set<string>>();
+  const refused = new Map<PodGroup, string>();
+  const usage = new Map<string, QuotaUsage>();
   const admit = (facts: DraftGroup["facts"], namespace: string, id: string) => {
     const admitted = admittedPod(facts, namespace, result.admission);
     for (const a of admitted.assumed) assumed.set(a, (assumed.get(a) ?? new Set()).add(id));
@@ -200,11 +219,14 @@ function admitAll(result: ObjectResult): {
   };
   const pinned = new Set<PodGroup>();
   const groups: PodGroup[] = [];
+  const counted = result.quotas.size > 0;
   // Each draft is let go once admitted: a plan of a hundred thousand distinct pods holds one copy at a time.
   for (const [key, written] of result.groups) {
     result.groups.delete(key);
-    const { pod, ignoredBecause } = admit(written.facts, written.namespace, written.id);
-    const { id, kind, namespace, name, labels, replicas, file, boundTo, orderedReady } = written;
+    const admitted = admit(written.facts, written.namespace, written.id);
+    const { pod, ignoredBecause, refusedBy } = admitted;
+    const { id, kind, namespace, name, labels, file, boundTo, orderedReady } = written;
+    const replicas = refusedBy === undefined ? written.replicas : 0;
     // Written out, not spread: groups built alike share one shape, which the scheduler reads in its hot paths.
     const common: PodGroup = { id, kind, namespace, name, labels, replicas, pod, file };
     const group: PodGroup =
@@ -216,9 +238,22 @@ function admitAll(result: ObjectResult): {
             ...(orderedReady === undefined ? {} : { orderedReady }),
             ...(ignoredBecause === undefined ? {} : { ignoredBecause }),
           };
-    if (result.pinnedToZero.has(written)) pinned.add(group);
+    // A group admission refuses has no pods for an autoscaler to scale either.
+    if (result.pinnedToZero.has(written) || refusedBy !== undefined) pinned.add(group);
+    if (refusedBy !== undefined) refused.set(group, refusedBy);
+    if (counted) {
+      const { cpuMillis, memoryBytes, extended } = pod;
+      usage.set(groupKey(group), { requests: { cpu: cpuMillis, memory: memoryBytes, ...extended }, limits: admitted.limits, missing: admitted.unset });
+    }
     groups.push(group);
   }
-  const daemonSets = [...result.daemonSets.values()].map(({ id, namespace, facts, file }) => ({ id, pod: admit(facts, namespace, id).pod, file }));
-  return { groups, pinned, daemonSets, assumed };
+  const daemonSets = [...result.daemonSets.values()].flatMap(({ id, namespace, facts, file }) => {
+    const admitted = admit(facts, namespace, id);
+    if (admitted.refusedBy !== undefined) {
+      refused.set({ id, kind: "DaemonSet", namespace, name: id.split("/")[1] ?? id, labels: {}, replicas: 0, pod: admitted.pod, file }, admitted.refusedBy);
+      return [];
+    }
+    return [{ id, pod: admitted.pod, file }];
+  });
+  return { groups, pinned, daemonSets, assumed, refused, usage };
 }

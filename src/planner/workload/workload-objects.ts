@@ -7,6 +7,7 @@ import { OPERATOR_KINDS, operatorPodTemplate } from "./operator-pods";
 import { type PodDisruptionBudgetSpec, readPodDisruptionBudget } from "./pod-disruption-budgets";
 import { claimTemplate, type PodSpecFacts, readPodSpec } from "./pod-spec";
 import { at, isRecord, type Raw, type Report } from "./raw-object";
+import { type ResourceQuotaSpec, readResourceQuota } from "./resource-quotas";
 import { readRuntimeClass } from "./runtime-classes";
 import { readVolumeObject, volumeStorage } from "./volume-topology";
 import type { PodGroup } from "./workload-model";
@@ -44,7 +45,8 @@ export const readsKind = (kind: string): boolean =>
   OPERATOR_KINDS[kind] !== undefined ||
   AUTOSCALERS.has(kind) ||
   ADMISSION_KINDS.has(kind) ||
-  kind === "PodDisruptionBudget";
+  kind === "PodDisruptionBudget" ||
+  kind === "ResourceQuota";
 
 function replicas(spec: Raw, field: string, report: Report, path = "spec"): number {
   const value = spec[field];
@@ -77,6 +79,8 @@ export interface ObjectResult {
   readonly admission: AdmissionObjects;
   /** By namespace and name: what consolidation may disrupt of the pods each selects. */
   readonly pdbs: Map<string, PodDisruptionBudgetSpec & { readonly file: string }>;
+  /** By namespace and name: how many pods quota admission lets the controllers create. */
+  readonly quotas: Map<string, ResourceQuotaSpec & { readonly file: string }>;
   /** Groups whose manifest pins replicas to 0 (an HPA leaves them alone). */
   readonly pinnedToZero: Set<DraftGroup>;
   /** Kinds the planner does not know, which seem to run no pods. */
@@ -95,6 +99,7 @@ export const emptyObjectResult = (): ObjectResult => ({
   autoscalers: [],
   admission: noAdmissionObjects(),
   pdbs: new Map(),
+  quotas: new Map(),
   pinnedToZero: new Set(),
   skippedKinds: [],
   podCreators: [],
@@ -126,14 +131,20 @@ function readAdmissionObject(kind: string, object: Raw, name: string, namespace:
   return readVolumeObject(kind, object, name, namespace, volumeStorage, report, into.volumes);
 }
 
-/** A StatefulSet's pods also mount a claim per volumeClaimTemplates entry, made for each pod. */
+/**
+ * A StatefulSet's pods also mount a claim per volumeClaimTemplates entry, made for each pod; a template's claim
+ * stands for a pod-template volume of the same name, whatever that volume says (the controller's updateStorage).
+ * @see kubernetes/kubernetes pkg/controller/statefulset/stateful_set_utils.go (updateStorage)
+ */
 function statefulSetFacts(facts: PodSpecFacts | undefined, spec: Raw): PodSpecFacts | undefined {
   const templates = Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates.filter(isRecord) : [];
   if (facts === undefined || templates.length === 0) return facts;
+  const names = new Set(templates.map((t) => String(at(t, ["metadata", "name"]))));
   const claims = templates.map((t) =>
     claimTemplate(isRecord(t.spec) ? t.spec : {}, `the StatefulSet's volumeClaimTemplates ${String(at(t, ["metadata", "name"]))}`),
   );
-  return { ...facts, claims: [...facts.claims, ...claims] };
+  const own = facts.claims.filter((c) => c.kind !== "named" || !names.has(c.volume));
+  return { ...facts, claims: [...own, ...claims] };
 }
 
 /**
@@ -173,6 +184,11 @@ export function objectPods(object: unknown, file: string, where: string, problem
   const label = `${where} (${kind}${name === undefined ? "" : ` ${name}`})`;
   const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "default";
   if (name !== undefined && readAdmissionObject(kind, object, name, namespace, report(label), result.admission)) return;
+  if (kind === "ResourceQuota") {
+    const quota = readResourceQuota(object, report(label));
+    keep(result.quotas, `${quota.namespace}\0${quota.name}`, { ...quota, file }, `ResourceQuota ${quota.namespace}/${quota.name}`, result);
+    return;
+  }
   if (kind === "PodDisruptionBudget") {
     const pdb = readPodDisruptionBudget(object, report(label));
     if (pdb !== undefined) keep(result.pdbs, `${pdb.namespace}\0${pdb.name}`, { ...pdb, file }, `PodDisruptionBudget ${pdb.namespace}/${pdb.name}`, result);

@@ -57,4 +57,36 @@ describe("what admission adds to a pod", () => {
     const asConfigured = scenario(planOf({ name: "demo" }, path.join(ADMISSION, "pod-level-resources.yaml")), "as-configured");
     expect([asConfigured.nodes.reduce((n, node) => n + node.pods, 0), asConfigured.unschedulable]).toEqual([3, []]);
   });
+
+  it("ResourceQuota: pods beyond the namespace's quota are never created, a pod without a tracked request is refused, an HPA is capped", () => {
+    const workload = readWorkload(path.join(ADMISSION, "resource-quota.yaml"));
+    const groups = new Map(workload.groups.map((g) => [g.id, g]));
+    // web: 4 pods of 500m (2 CPUs, 4 pods); worker: 2 of 400m (2.8 CPUs, 6 pods), a third would make 7 pods.
+    expect([...groups.values()].map((g) => [g.id, g.replicas, g.autoscaling?.maxReplicas])).toEqual([
+      ["team-b/web", 4, 4],
+      ["team-b/worker", 2, undefined],
+      ["team-b/sidecar-less", 0, undefined],
+    ]);
+    expect(workload.warnings).toEqual([
+      "team-b/worker: quota admission lets its controller create 2 of 3 pods; the others are never created: ResourceQuota team-b/compute allows pods: 6 in the namespace",
+      'team-b/sidecar-less: quota admission lets its controller create 0 of 1 pod; the others are never created: ResourceQuota team-b/compute tracks requests.memory, and a container of the pod sets no request for memory (quota admission: "must specify requests.memory")',
+      "team-b/web: at HorizontalPodAutoscaler team-b/web's maximum of 8, quota admission creates 4: ResourceQuota team-b/compute allows pods: 6 in the namespace",
+    ]);
+  });
+
+  it("LimitRange bounds: a pod outside a container's or the pod's max, min or limit-to-request ratio is refused and not planned", () => {
+    const workload = readWorkload(path.join(ADMISSION, "limit-range-bounds.yaml"));
+    expect(workload.groups.map((g) => [g.id, g.replicas])).toEqual([
+      ["team-c/fits", 2],
+      ["team-c/too-big", 0],
+      ["team-c/bursty", 0],
+      ["team-c/pair", 0],
+    ]);
+    const refused = "admission refuses its pods, so its controller never creates them and the plan holds none: LimitRange team-c/bounds refuses it:";
+    expect(workload.warnings).toEqual([
+      `team-c/too-big: ${refused} container app's cpu limit 2 is above the maximum per Container, 1`,
+      `team-c/bursty: ${refused} container app's cpu limit is 10.00 times its request, above the ratio 4`,
+      `team-c/pair: ${refused} the pod's memory limit 4 GiB is above the maximum per Pod, 3 GiB`,
+    ]);
+  });
 });

@@ -72,6 +72,30 @@ describe("volume topology", () => {
       ),
     );
   });
+
+  it("reads a StatefulSet's pod-template volume of a claim template's name as the template's claim, not as a claim the files lack", () => {
+    // kubernetes/examples' cockroachdb names its volume datadir in the pod template (a claim of that name) and in
+    // volumeClaimTemplates: the StatefulSet controller mounts the template's claim (updateStorage).
+    const file = writeFile(`apiVersion: apps/v1
+kind: StatefulSet
+metadata: { name: db, namespace: default }
+spec:
+  serviceName: db
+  replicas: 1
+  selector: { matchLabels: { app: db } }
+  template:
+    metadata: { labels: { app: db } }
+    spec:
+      containers: [{ name: db, image: db:1, resources: { requests: { cpu: 500m, memory: 1Gi } }, volumeMounts: [{ name: datadir, mountPath: /data }] }]
+      volumes: [{ name: datadir, persistentVolumeClaim: { claimName: datadir } }]
+  volumeClaimTemplates:
+    - metadata: { name: datadir }
+      spec: { storageClassName: gp3, accessModes: [ReadWriteOnce], resources: { requests: { storage: 10Gi } } }
+`);
+    expect(readWorkload(file).warnings).toEqual([
+      "StorageClass gp3 is not in the workload: assumed to be in the cluster, binding WaitForFirstConsumer with no allowedTopologies: default/db",
+    ]);
+  });
 });
 
 function writeFile(text: string): string {
