@@ -3,6 +3,7 @@ import type { Requirement } from "../../instance-catalogue/requirements";
 import type { PoolDisruption, PoolModel } from "../model";
 import { pricesOf } from "../simulation/catalogue-prices";
 import { withDaemonOverhead } from "../simulation/daemon-overhead";
+import { NodeClaimIds } from "../simulation/node-claim-ids";
 import { FitCache } from "../simulation/pod-fit";
 import { type PoolOfferings, poolOfferings } from "../simulation/pool-offerings";
 import { poolOrder } from "../simulation/pool-order";
@@ -19,6 +20,8 @@ import { type ConsolidationResult, consolidate } from "./disruption-controller";
 
 export interface ClusterPlanning {
   readonly pools: readonly PoolOfferings[];
+  /** Numbers every NodeClaim its launch and its consolidation open. */
+  readonly nodeClaimIds: NodeClaimIds;
   readonly disruption: ReadonlyMap<string, PoolDisruption>;
   readonly daemonSets: readonly DaemonSetShape[];
   readonly fits: FitCache;
@@ -52,6 +55,7 @@ export function clusterPlanning(input: ClusterPlanningInput): ClusterPlanning {
   const rewrite = input.rewrite ?? ((pool: PoolModel) => pool.requirements);
   return {
     pools: poolOrder(input.pools).map((pool) => withDaemonOverhead(poolOfferings(pool, rewrite(pool), context), input.daemonSets, fits)),
+    nodeClaimIds: new NodeClaimIds(),
     disruption: new Map(input.pools.map((p) => [p.name, p.disruption ?? defaultDisruption(p.name)])),
     daemonSets: input.daemonSets,
     fits,
@@ -84,6 +88,7 @@ export function settleNodes(planning: ClusterPlanning, input: SettleInput): Cons
     spotKnown: planning.spotKnown,
     spotToSpot: input.spotToSpot,
     typeKnown: (name) => planning.catalogue.type(name) !== undefined,
+    nodeClaimIds: planning.nodeClaimIds,
   });
   return consolidate(ctx, { nodes: input.nodes, pdbs: input.pdbs, at: input.at });
 }

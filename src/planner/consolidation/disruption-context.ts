@@ -1,5 +1,6 @@
 import type { PoolDisruption } from "../model";
 import { domainUniverse } from "../simulation/domain-universe";
+import type { NodeClaimIds } from "../simulation/node-claim-ids";
 import { NodeClaimTemplate } from "../simulation/node-claim-template";
 import { type PodData, podDataOf } from "../simulation/pod-data";
 import type { FitCache } from "../simulation/pod-fit";
@@ -23,6 +24,8 @@ export interface DisruptionContextInput {
   readonly spotKnown: boolean;
   readonly spotToSpot: boolean;
   readonly typeKnown: (name: string) => boolean;
+  /** The planning's NodeClaim numbers, on from those its launch opened. */
+  readonly nodeClaimIds: NodeClaimIds;
 }
 
 /** What the disruption controller works with, built once for a cluster: its pods' scheduling data and topology. */
@@ -53,7 +56,7 @@ export function disruptionContext(input: DisruptionContextInput): DisruptionCont
     spotToSpot: input.spotToSpot,
     typeKnown: input.typeKnown,
     pools: input.disruption,
-    nextNodeClaimId: 1,
+    nodeClaimIds: input.nodeClaimIds,
     launched: 0,
   };
 }

@@ -1,4 +1,5 @@
 import type { PoolDisruption } from "../model";
+import type { NodeClaimIds } from "../simulation/node-claim-ids";
 import type { NodeClaimTemplate } from "../simulation/node-claim-template";
 import type { PodData } from "../simulation/pod-data";
 import type { FitCache } from "../simulation/pod-fit";
@@ -33,8 +34,8 @@ export interface DisruptionContext {
   readonly typeKnown: (name: string) => boolean;
   /** Each NodePool's disruption settings, by name: a replacement is its pool's node. */
   readonly pools: ReadonlyMap<string, PoolDisruption>;
-  /** Numbers the NodeClaims of successive simulations apart. */
-  nextNodeClaimId: number;
+  /** Numbers the NodeClaims of every simulation on from those the launch opened: a hostname is never used twice. */
+  readonly nodeClaimIds: NodeClaimIds;
   /** Counts the nodes consolidation launched, to name them. */
   launched: number;
 }
@@ -63,10 +64,9 @@ export function simulateScheduling(ctx: DisruptionContext, nodes: readonly Clust
     daemonSets: ctx.daemonSets,
     topology: ctx.topology,
     fits: ctx.fits,
-    firstNodeClaimId: ctx.nextNodeClaimId,
+    nodeClaimIds: ctx.nodeClaimIds,
   });
   const results = scheduler.solve(podsOf(moving, ctx));
-  ctx.nextNodeClaimId += results.newNodeClaims.length;
   return {
     results,
     unscheduled: results.pending.map((p) => ({

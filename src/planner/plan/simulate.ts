@@ -93,6 +93,7 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
     region: cluster.region,
     spotKnown: planning.spotKnown,
     zonesKnown: known,
+    nodeClaimIds: planning.nodeClaimIds,
     scaleUp:
       scenario.scaleUp === true
         ? new Map(input.groups.map((g) => [g, Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)]))

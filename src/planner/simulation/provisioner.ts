@@ -1,6 +1,7 @@
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
 import { domainUniverse } from "./domain-universe";
 import { chooseLaunch, type LaunchChoice, launchedNode, type PlannedNode, plannedNode } from "./launch";
+import { NodeClaimIds } from "./node-claim-ids";
 import { NodeClaimTemplate } from "./node-claim-template";
 import { type PodData, podDataOf } from "./pod-data";
 import type { FitCache } from "./pod-fit";
@@ -40,6 +41,8 @@ export interface ProvisioningInput {
   readonly zonesKnown: boolean;
   /** Replicas a group adds once the first plan is launched (an autoscaler scaling up); none when undefined. */
   readonly scaleUp?: ReadonlyMap<PodGroup, number>;
+  /** Numbers its NodeClaims; a planning's own when consolidation will simulate on after it. */
+  readonly nodeClaimIds?: NodeClaimIds;
 }
 
 export interface ProvisioningResult {
@@ -80,10 +83,11 @@ class Provisioner {
   private readonly launches: { readonly pool: string; readonly choice: LaunchChoice }[] = [];
   /** What the pods on each launched node request, as the last loop counted them. */
   private launchedRequests: Resources[] = [];
-  private nextNodeClaimId = 1;
+  private readonly nodeClaimIds: NodeClaimIds;
   private readonly relaxed = new Map<string, RelaxedCount>();
 
   constructor(private readonly input: ProvisioningInput) {
+    this.nodeClaimIds = input.nodeClaimIds ?? new NodeClaimIds();
     this.templates = input.pools.map((offerings) => new NodeClaimTemplate(offerings, input.spotKnown));
     const preferNoSchedule = input.pools.some((p) => p.pool.taints.some((t) => t.effect === "PreferNoSchedule"));
     this.pods = input.groups.map((group) => podDataOf(group, preferNoSchedule));
@@ -132,7 +136,7 @@ class Provisioner {
         daemonSets: this.input.daemonSets,
         topology: this.topology,
         fits: this.input.fits,
-        firstNodeClaimId: this.nextNodeClaimId,
+        nodeClaimIds: this.nodeClaimIds,
       });
       const results = scheduler.solve(pending);
       pending = results.pending;
@@ -156,7 +160,6 @@ class Provisioner {
       this.launchedRequests.push(nc.requested);
       this.nodes.push(launchedNode(nc, choice, this.input.region));
     }
-    this.nextNodeClaimId += results.newNodeClaims.length;
   }
 
   private count(relaxed: Results["relaxed"]): void {

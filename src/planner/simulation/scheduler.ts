@@ -4,6 +4,7 @@ import { ExistingNode } from "./existing-node";
 import { FITS, type FitOrReason, refuse } from "./fit-or-reason";
 import { RemainingResources } from "./limits";
 import { NO_ROOM, NO_TYPE_HOLDS, NodeClaim } from "./node-claim";
+import type { NodeClaimIds } from "./node-claim-ids";
 import type { NodeClaimTemplate } from "./node-claim-template";
 import type { PodData } from "./pod-data";
 import type { FitCache } from "./pod-fit";
@@ -31,8 +32,8 @@ export interface SchedulerInput {
   /** Knows every pod group the loop may place or find on a node; its counts restart from the existing nodes. */
   readonly topology: Topology;
   readonly fits: FitCache;
-  /** The number of this loop's first NodeClaim (its placeholder hostname): unique across the loops of a plan. */
-  readonly firstNodeClaimId: number;
+  /** Numbers the NodeClaims this loop opens (their placeholder hostnames), on from those of every loop before it. */
+  readonly nodeClaimIds: NodeClaimIds;
 }
 
 export interface Results {
@@ -184,7 +185,7 @@ export class Scheduler {
     if (!remaining.nodesLeft) return refuse(remaining.reached);
     const instanceTypes = remaining.instanceTypes();
     if (instanceTypes.length === 0) return refuse(remaining.reached);
-    const id = this.input.firstNodeClaimId + this.newNodeClaims.length;
+    const id = this.input.nodeClaimIds.next;
     const nc = new NodeClaim(template, this.input.topology, this.input.fits, id, instanceTypes);
     const added = nc.add(pod, form);
     if (!added.ok) {
@@ -192,6 +193,7 @@ export class Scheduler {
       return refuse(forRoom ? (template.ephemeralStorageShortfall(pod.requests) ?? NO_TYPE_ALLOWED_HOLDS) : added.reason);
     }
     remaining.reserveLargest(nc.instanceTypeOptions);
+    this.input.nodeClaimIds.opened();
     this.newNodeClaims.push(nc);
     this.inflight.add(nc);
     return FITS;

@@ -51,6 +51,7 @@ export function replan(what: Replan, context: ReplanContext): ReplanOutcome {
     region,
     spotKnown: planning.spotKnown,
     zonesKnown: planning.zonesKnown,
+    nodeClaimIds: planning.nodeClaimIds,
   });
   const staying = what.staying.map((n, i) => ({ ...n, state: result.existingNodes[i] }));
   const nodes = [...staying, ...launchedRunning(result, planning.disruption)];

@@ -3,6 +3,7 @@ import { DEFAULT_BUDGETS } from "../../../src/planner/consolidation/disruption-b
 import { disruptionContext } from "../../../src/planner/consolidation/disruption-context";
 import { type ConsolidationResult, consolidate } from "../../../src/planner/consolidation/disruption-controller";
 import type { NodePoolBudget, PoolDisruption, PoolModel } from "../../../src/planner/model";
+import { NodeClaimIds } from "../../../src/planner/simulation/node-claim-ids";
 import type { PodDisruptionBudget } from "../../../src/planner/workload/pod-disruption-budgets";
 import type { PodGroup } from "../../../src/planner/workload/workload-model";
 import { LABEL } from "../../../src/shared/vocabulary/well-known-labels";
@@ -80,6 +81,7 @@ export function settle(pools: readonly TestPool[], nodes: readonly ClusterNode[]
     spotKnown: false,
     spotToSpot: options.spotToSpot ?? false,
     typeKnown: (name) => catalogue.type(name) !== undefined,
+    nodeClaimIds: new NodeClaimIds(),
   });
   return consolidate(ctx, { nodes, pdbs: options.pdbs ?? [], at: options.at ?? AT });
 }

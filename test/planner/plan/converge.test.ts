@@ -76,6 +76,28 @@ describe("a plan's settled figures", () => {
     );
   });
 
+  it("keeps replicas apart that a preferred hostname anti-affinity spread, as Karpenter does: a replacement is a new node, not the launch's first", async () => {
+    // web (2 x 100m/128Mi, preferring hostnames apart) and solo (1 x 100m/128Mi) on the default cluster: the launch
+    // puts one web on each of two c6g.medium (solo beside one). Moving either node's pods needs the other web's
+    // node to take a web, which the preference (a requirement until add fails) refuses, so a new NodeClaim: not
+    // cheaper than the node it replaces, no command. A simulation that numbered its NodeClaims from 1 again named
+    // its NodeClaim as the launch's first node, counted that node's web on it, relaxed the preference and merged.
+    const folder = testFolder("converge-anti-affinity");
+    const file = path.join(folder, "web-solo.yaml");
+    const antiAffinity =
+      "      affinity:\n        podAntiAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n            - weight: 100\n              podAffinityTerm: { topologyKey: kubernetes.io/hostname, labelSelector: { matchLabels: { app: web } } }\n";
+    const deployment = (name: string, replicas: number, extra: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: ${name} }\nspec:\n  replicas: ${replicas}\n  selector: { matchLabels: { app: ${name} } }\n  template:\n    metadata: { labels: { app: ${name} } }\n    spec:\n${extra}      containers: [{ name: main, image: x, resources: { requests: { cpu: 100m, memory: 128Mi } } }]\n`;
+    fs.writeFileSync(file, [deployment("web", 2, antiAffinity), deployment("solo", 1, "")].join("---\n"));
+    const asConfigured = (await plan(file)).json.scenarios[0];
+    expect(summary(asConfigured.nodes)).toEqual(["c6g.medium (2 pods)", "c6g.medium (1 pods)"]);
+    expect({ hourlyUsd: asConfigured.converged.hourlyUsd, nodes: asConfigured.converged.nodeCount, actions: asConfigured.converged.actions }).toEqual({
+      hourlyUsd: 0.068,
+      nodes: 2,
+      actions: [],
+    });
+  });
+
   it("leaves them when the default budget (10% of two nodes: one) lets one go at a time and neither can go alone", async () => {
     // Single-node: the m5.xlarge's pods fit neither beside the cache on the r5.large nor on a cheaper node (api and
     // cache need an xlarge); the r5.large's cache fits nowhere else, and no type under $0.126 holds 12 GiB.

@@ -4,6 +4,7 @@ import type { Requirement } from "../../../src/instance-catalogue/requirements";
 import type { PoolModel, Taint } from "../../../src/planner/model";
 import { withDaemonOverhead } from "../../../src/planner/simulation/daemon-overhead";
 import { domainUniverse } from "../../../src/planner/simulation/domain-universe";
+import { NodeClaimIds } from "../../../src/planner/simulation/node-claim-ids";
 import { NodeClaimTemplate } from "../../../src/planner/simulation/node-claim-template";
 import { type PodData, podDataOf } from "../../../src/planner/simulation/pod-data";
 import { FitCache } from "../../../src/planner/simulation/pod-fit";
@@ -180,7 +181,7 @@ export function simulation(options: SimulationOptions): Simulation {
     domainUniverse(pools, existing),
   );
   const templates = pools.map((p) => new NodeClaimTemplate(p, false));
-  const scheduler = new Scheduler({ templates, existingNodes: existing, daemonSets, topology, fits, firstNodeClaimId: 1 });
+  const scheduler = new Scheduler({ templates, existingNodes: existing, daemonSets, topology, fits, nodeClaimIds: new NodeClaimIds() });
   const pods = new Map(options.groups.map((g) => [g.name, podDataOf(g, tolerate)]));
   return { fits, pools, templates, topology, scheduler, pods };
 }
