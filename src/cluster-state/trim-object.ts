@@ -70,7 +70,13 @@ const KEEP: Readonly<Record<StateKindName, Keep>> = {
       nodeInfo: { architecture: true, kubeletVersion: true },
     },
   },
-  Pod: { metadata: POD_METADATA, spec: SCHEDULING, status: { phase: true, nominatedNodeName: true, startTime: true } },
+  // Its conditions say whether kube-scheduler marked it unschedulable (Karpenter provisions only then) and whether
+  // it is ready (a budget's AlwaysAllow lets an unready pod go).
+  Pod: {
+    metadata: POD_METADATA,
+    spec: SCHEDULING,
+    status: { phase: true, nominatedNodeName: true, startTime: true, conditions: { [ITEMS]: { type: true, status: true, reason: true } } },
+  },
   NodePool: { metadata: { ...OBJECT_NAME, annotations: true }, spec: true, status: { resources: true } },
   NodeClaim: {
     metadata: { ...OBJECT_NAME, labels: true, annotations: true },

@@ -49,7 +49,11 @@ const node = (name: string, type: string, zone: string, pool?: string) => ({
   apiVersion: "v1",
   kind: "Node",
   metadata: { name, labels: labels(type, zone, pool) },
-  status: { allocatable: { cpu: "7910m", memory: "30000Mi", pods: "58" }, capacity: { cpu: "8", memory: "31000Mi", pods: "58" } },
+  status: {
+    allocatable: { cpu: "7910m", memory: "30000Mi", pods: "58" },
+    capacity: { cpu: "8", memory: "31000Mi", pods: "58" },
+    conditions: [{ type: "Ready", status: "True" }],
+  },
 });
 const webPod = (name: string, nodeName: string) => ({
   apiVersion: "v1",

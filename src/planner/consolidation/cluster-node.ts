@@ -10,6 +10,12 @@ export interface ClusterNode {
   readonly state: StateNode;
   /** The disruption settings of the NodePool that owns it; undefined for a node no NodePool owns (a node group's). */
   readonly pool: PoolDisruption | undefined;
+  /** A NodeClaim stands behind it: Karpenter's to disrupt (StateNode.Managed). */
+  readonly managed: boolean;
+  /** Its Ready condition is True; a node of a pool that is not ready uses up the pool's disruption budget. */
+  readonly ready: boolean;
+  /** Its NodeClaim's instance is terminating: no longer counted in its pool's size for budgets. */
+  readonly instanceTerminating: boolean;
   readonly instanceType: string;
   readonly capacityType: string;
   readonly zone: string | undefined;
@@ -17,8 +23,8 @@ export interface ClusterNode {
   readonly hourlyUsd: number | undefined;
   /** Priced at the on-demand rate while it runs on spot (no spot prices offline). */
   readonly priceIsUpperBound: boolean;
-  /** karpenter.sh/do-not-disrupt: "true" on the node or its NodeClaim. */
+  /** karpenter.sh/do-not-disrupt: "true" where Karpenter reads it: the NodeClaim's until the node registers, the node's after. */
   readonly doNotDisrupt: boolean;
-  /** Being deleted already: not a candidate, and its pods are to be rescheduled anyway. */
+  /** Deleted or marked for deletion: not a candidate, its pods to be rescheduled anyway, and disrupting its pool's budget. */
   readonly deleting: boolean;
 }

@@ -13,6 +13,7 @@ import type { ClusterNode } from "./cluster-node";
 import { defaultDisruption } from "./disruption-budgets";
 import { disruptionContext } from "./disruption-context";
 import { type ConsolidationResult, consolidate } from "./disruption-controller";
+import type { PendingPods } from "./simulate-scheduling";
 
 // What provisioning and consolidation share for one cluster: its NodePools' offerings in Karpenter's order (each
 // type with the DaemonSets it would run), the fit cache, the region and zones, and each pool's disruption
@@ -68,6 +69,8 @@ export function clusterPlanning(input: ClusterPlanningInput): ClusterPlanning {
 
 export interface SettleInput {
   readonly nodes: readonly ClusterNode[];
+  /** Pods bound to no node that Karpenter provisions for; none when not given. */
+  readonly pending?: readonly PendingPods[];
   readonly pdbs: readonly PodDisruptionBudget[];
   /** When budgets' schedules are evaluated. */
   readonly at: Date;
@@ -89,6 +92,7 @@ export function settleNodes(planning: ClusterPlanning, input: SettleInput): Cons
     spotToSpot: input.spotToSpot,
     typeKnown: (name) => planning.catalogue.type(name) !== undefined,
     nodeClaimIds: planning.nodeClaimIds,
+    pending: input.pending,
   });
   return consolidate(ctx, { nodes: input.nodes, pdbs: input.pdbs, at: input.at });
 }

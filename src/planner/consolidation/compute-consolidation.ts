@@ -56,7 +56,7 @@ function cheaperThan(claim: NodeClaim, options: readonly InstanceOption[], scope
 export function computeConsolidation(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[]): Command | NoCommand {
   const single = candidates.length === 1;
   const say = (message: string) => noCommand(single ? message : undefined);
-  const { results, unscheduled } = simulateScheduling(ctx, nodes, candidates);
+  const { results, unscheduled } = simulateScheduling(ctx, nodes, candidates, ctx.pending);
   if (unscheduled.length > 0) return say(notAllPodsWouldSchedule(unscheduled));
   if (results.newNodeClaims.length === 0) return { candidates, results };
   if (results.newNodeClaims.length > 1) return say(`Can't remove without creating ${results.newNodeClaims.length} candidates`);

@@ -8,7 +8,7 @@ import type { PoolOfferings } from "../simulation/pool-offerings";
 import { Topology } from "../simulation/topology";
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
 import type { ClusterNode } from "./cluster-node";
-import type { DisruptionContext } from "./simulate-scheduling";
+import type { DisruptionContext, PendingPods } from "./simulate-scheduling";
 
 export interface DisruptionContextInput {
   /** Each NodePool's offerings (with their DaemonSet overhead), in Karpenter's order: weight, then name. */
@@ -26,6 +26,8 @@ export interface DisruptionContextInput {
   readonly typeKnown: (name: string) => boolean;
   /** The planning's NodeClaim numbers, on from those its launch opened. */
   readonly nodeClaimIds: NodeClaimIds;
+  /** The cluster's pending pods Karpenter provisions for. */
+  readonly pending?: readonly PendingPods[];
 }
 
 /** What the disruption controller works with, built once for a cluster: its pods' scheduling data and topology. */
@@ -33,6 +35,7 @@ export function disruptionContext(input: DisruptionContextInput): DisruptionCont
   const preferNoSchedule = input.pools.some((p) => p.pool.taints.some((t) => t.effect === "PreferNoSchedule"));
   const data = new Map<PodGroup, PodData>();
   for (const node of input.nodes) for (const { group } of node.state.pods) if (!data.has(group)) data.set(group, podDataOf(group, preferNoSchedule));
+  for (const { group } of input.pending ?? []) if (!data.has(group)) data.set(group, podDataOf(group, preferNoSchedule));
   const topology = new Topology(
     [...data.values()],
     domainUniverse(
@@ -57,6 +60,7 @@ export function disruptionContext(input: DisruptionContextInput): DisruptionCont
     typeKnown: input.typeKnown,
     pools: input.disruption,
     nodeClaimIds: input.nodeClaimIds,
+    pending: input.pending ?? [],
     launched: 0,
   };
 }

@@ -12,7 +12,7 @@ import type { Command } from "./compute-consolidation";
 import { emptiness } from "./emptiness";
 import { multiNodeConsolidation } from "./multi-node-consolidation";
 import { runningNode } from "./running-node";
-import { type DisruptionContext, simulateScheduling } from "./simulate-scheduling";
+import { type DisruptionContext, type PendingPods, simulateScheduling } from "./simulate-scheduling";
 import { singleNodeConsolidation } from "./single-node-consolidation";
 
 // Karpenter's disruption controller, run until it settles: each pass builds the candidates, then tries emptiness,
@@ -37,6 +37,8 @@ export interface ConsolidationAction {
 export interface ConsolidationResult {
   /** The nodes the cluster settles into. */
   readonly nodes: readonly ClusterNode[];
+  /** The pods still pending once it has settled (those Karpenter provisions for). */
+  readonly pending: readonly PendingPods[];
   readonly actions: readonly ConsolidationAction[];
   /** Why each node that stays stays, in Karpenter's words. */
   readonly blockers: readonly { readonly node: ClusterNode; readonly blocker: Blocker }[];
@@ -107,12 +109,12 @@ export function consolidate(ctx: DisruptionContext, input: ConsolidationInput): 
     const candidates = all.filter(isCandidate);
     const action = nextAction(ctx, nodes, candidates, input.at);
     if ("refused" in action) {
-      return { nodes, actions, blockers: explain(ctx, nodes, all, action.refused, input.at), unsettled: false };
+      return { nodes, pending: ctx.pending, actions, blockers: explain(ctx, nodes, all, action.refused, input.at), unsettled: false };
     }
     actions.push(action.action);
     nodes = action.nodes;
   }
-  return { nodes, actions, blockers: [], unsettled: true };
+  return { nodes, pending: ctx.pending, actions, blockers: [], unsettled: true };
 }
 
 /** The next command carried out, or, when there is none, why single-node consolidation refused each candidate. */
@@ -139,6 +141,8 @@ function nextAction(ctx: DisruptionContext, nodes: readonly ClusterNode[], candi
   const gone = command.candidates.map((c) => c.node);
   const claim = command.results.newNodeClaims[0];
   const after = carryOut(ctx, nodes, new Set(gone), command.results, claim === undefined ? [] : [narrowed(claim, command)]);
+  // The pending pods the simulation placed now run where it put them; the others still wait.
+  ctx.pending = command.results.pending.filter((p) => p.pending === true).map((p) => ({ group: p.pod.group, count: p.count }));
   return {
     nodes: after.nodes,
     action: {

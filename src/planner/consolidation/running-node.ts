@@ -20,6 +20,9 @@ export function runningNode(state: StateNode, how: HowLaunched, pools: ReadonlyM
   return {
     state: { ...state, initialized: true },
     pool: poolName === undefined ? undefined : pools.get(poolName),
+    managed: poolName !== undefined,
+    ready: true,
+    instanceTerminating: false,
     instanceType: how.instanceType,
     capacityType: how.capacityType,
     zone: state.labels[LABEL.zone],

@@ -1,3 +1,4 @@
+import { getOrAdd } from "../../shared/get-or-add";
 import type { PoolDisruption } from "../model";
 import type { NodeClaimIds } from "../simulation/node-claim-ids";
 import type { NodeClaimTemplate } from "../simulation/node-claim-template";
@@ -5,14 +6,17 @@ import type { PodData } from "../simulation/pod-data";
 import type { FitCache } from "../simulation/pod-fit";
 import { byCpuAndMemoryDescending, type QueuedPods } from "../simulation/queue";
 import { type Results, Scheduler } from "../simulation/scheduler";
-import type { Topology } from "../simulation/topology";
+import type { PodCount, Topology } from "../simulation/topology";
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
-import type { Candidate } from "./candidates";
+import { type Candidate, reschedulablePods } from "./candidates";
 import type { ClusterNode } from "./cluster-node";
 
 // What would become of the candidates' pods: the provisioning scheduler, run on the nodes that stay (every node but
 // the candidates and those already being deleted, of any NodePool or none), with new NodeClaims from the NodePools
-// where the pods fit nowhere. The pods of nodes already being deleted are rescheduled too.
+// where the pods fit nowhere. The pods of nodes already being deleted are rescheduled too, and the cluster's
+// pending pods (those Karpenter provisions for) are scheduled with them: a pending pod that finds no node does not
+// block a command, but a NodeClaim it needs is one the command needs. A moved pod that would land on a node still
+// initializing does block it (UninitializedNodeError).
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/disruption/helpers.go (SimulateScheduling)
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/scheduler.go (Results.AllNonPendingPodsScheduled)
 
@@ -38,25 +42,53 @@ export interface DisruptionContext {
   readonly nodeClaimIds: NodeClaimIds;
   /** Counts the nodes consolidation launched, to name them. */
   launched: number;
+  /** The cluster's pods pending now, which Karpenter provisions for: scheduled in every simulation beside those moved. */
+  pending: readonly PendingPods[];
 }
 
 export interface SimulationResults {
   readonly results: Results;
-  /** Empty when every pod of the candidates found a node or a new NodeClaim. */
+  /** Empty when every pod of the candidates (and of deleting nodes) found a node or a new NodeClaim. */
   readonly unscheduled: readonly { readonly pod: string; readonly reason: string }[];
 }
 
-/** The candidates' pods, by group, in the scheduler's queue order. */
-function podsOf(nodes: readonly ClusterNode[], ctx: DisruptionContext): QueuedPods[] {
-  const counts = new Map<PodData, number>();
-  for (const node of nodes) for (const { group, count } of node.state.pods) counts.set(ctx.podData(group), (counts.get(ctx.podData(group)) ?? 0) + count);
-  return byCpuAndMemoryDescending([...counts.keys()]).map((pod) => ({ pod, count: counts.get(pod) ?? 0 }));
+/** Pods the cluster holds bound to no node, which Karpenter provisions for. */
+export interface PendingPods {
+  readonly group: PodGroup;
+  readonly count: number;
 }
 
-/** Reschedules the candidates' pods (and those of nodes already deleting) onto the rest of the cluster. */
-export function simulateScheduling(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[]): SimulationResults {
+/**
+ * The pods to schedule in the scheduler's queue order: those that move (the candidates' and the deleting nodes'
+ * reschedulable pods) and those pending, each kind a run of its own so that their failures can be told apart.
+ */
+function queued(ctx: DisruptionContext, moving: readonly PodCount[], pending: readonly PendingPods[]): QueuedPods[] {
+  const counts = new Map<PodData, { moved: number; pending: number }>();
+  const entry = (group: PodGroup) => getOrAdd(counts, ctx.podData(group), () => ({ moved: 0, pending: 0 }));
+  for (const { group, count } of moving) entry(group).moved += count;
+  for (const { group, count } of pending) entry(group).pending += count;
+  return byCpuAndMemoryDescending([...counts.keys()]).flatMap((pod) => {
+    const { moved, pending: waiting } = counts.get(pod) ?? { moved: 0, pending: 0 };
+    return [...(moved > 0 ? [{ pod, count: moved }] : []), ...(waiting > 0 ? [{ pod, count: waiting, pending: true as const }] : [])];
+  });
+}
+
+/** Karpenter's words for a pod that would land on a node still initializing (UninitializedNodeError). */
+const onUninitialized = (node: string) => `would schedule against uninitialized node/${node}`;
+
+/**
+ * Reschedules the candidates' pods (and those of nodes already deleting) onto the rest of the cluster, beside the
+ * pending pods `pending`, if any (emptiness simulates none: it schedules nothing in Karpenter).
+ */
+export function simulateScheduling(
+  ctx: DisruptionContext,
+  nodes: readonly ClusterNode[],
+  candidates: readonly Candidate[],
+  pending: readonly PendingPods[] = [],
+): SimulationResults {
   const leaving = new Set(candidates.map((c) => c.node));
-  const moving = nodes.filter((n) => leaving.has(n) || n.deleting);
+  const deleting = nodes.filter((n) => n.deleting && !leaving.has(n));
+  const moving = [...candidates.flatMap((c) => c.pods), ...deleting.flatMap((n) => reschedulablePods(n))];
   const staying = nodes.filter((n) => !leaving.has(n) && !n.deleting);
   const scheduler = new Scheduler({
     templates: ctx.templates,
@@ -66,13 +98,14 @@ export function simulateScheduling(ctx: DisruptionContext, nodes: readonly Clust
     fits: ctx.fits,
     nodeClaimIds: ctx.nodeClaimIds,
   });
-  const results = scheduler.solve(podsOf(moving, ctx));
+  const results = scheduler.solve(queued(ctx, moving, pending));
+  const name = (pod: PodData) => `${pod.group.namespace}/${pod.group.disruption?.examplePod ?? pod.group.name}`;
   return {
     results,
-    unscheduled: results.pending.map((p) => ({
-      pod: `${p.pod.group.namespace}/${p.pod.group.disruption?.examplePod ?? p.pod.group.name}`,
-      reason: p.reason ?? "not planned",
-    })),
+    unscheduled: [
+      ...results.pending.filter((p) => p.pending !== true).map((p) => ({ pod: name(p.pod), reason: p.reason ?? "not planned" })),
+      ...[...results.onUninitialized].flatMap(([node, pods]) => pods.map((pod) => ({ pod: name(pod), reason: onUninitialized(node.name) }))),
+    ],
   };
 }
 

@@ -11,6 +11,11 @@ export interface QueuedPods {
   readonly pod: PodData;
   readonly count: number;
   readonly reason?: string;
+  /**
+   * Pods that were pending before a consolidation simulation (IsProvisionable): their failing to schedule does not
+   * block a command, and they may land on a node still initializing (Results.AllNonPendingPodsScheduled).
+   */
+  readonly pending?: true;
 }
 
 /** The order of a first provisioning loop (queue.go byCPUAndMemoryDescending); ties keep the order given. */

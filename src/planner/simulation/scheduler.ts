@@ -1,3 +1,4 @@
+import { getOrAdd } from "../../shared/get-or-add";
 import type { DaemonSetShape } from "../workload/workload-model";
 import { EmptiestFirst } from "./emptiest-first";
 import { ExistingNode } from "./existing-node";
@@ -47,6 +48,8 @@ export interface Results {
   readonly placed: number;
   /** Pods placed only after giving up preferences: what they gave up, in the order first seen. */
   readonly relaxed: readonly { readonly pod: PodData; readonly gaveUp: string; readonly count: number }[];
+  /** Pods not pending before (moved ones) that this loop put on a node still initializing, by node. */
+  readonly onUninitialized: ReadonlyMap<ExistingNode, readonly PodData[]>;
 }
 
 /** What refused a pod of a run: its twins meet the same refusal (PodData.monotone), so they skip it. */
@@ -68,6 +71,9 @@ export class Scheduler {
   private open: ExistingNode[] = [];
   private readonly inflight = new EmptiestFirst<NodeClaim>();
   private readonly newNodeClaims: NodeClaim[] = [];
+  /** Whether the run being placed was pending before the loop (see QueuedPods.pending). */
+  private runPending = false;
+  private readonly onUninitialized = new Map<ExistingNode, PodData[]>();
   /** The smallest requests of the pods being solved: a node with less room is closed to all of them. */
   private minCpu = 0;
   private minMemory = 0;
@@ -100,18 +106,26 @@ export class Scheduler {
     const relaxed = new Map<string, { pod: PodData; gaveUp: string; count: number }>();
     let placed = 0;
     for (let run = queue.pop(); run !== undefined; run = queue.pop()) {
+      this.runPending = run.pending === true;
       const outcome = this.addRun(run.pod, run.count, relaxed);
       queue.progress(outcome.placed);
       placed += outcome.placed;
       if (outcome.placed === run.count) continue;
-      const left = { pod: run.pod, count: run.count - outcome.placed, reason: outcome.reason };
+      const left: QueuedPods = { pod: run.pod, count: run.count - outcome.placed, reason: outcome.reason, ...(run.pending ? { pending: true } : {}) };
       // Only a pod with spread or affinity of its own can fit later in this loop (other pods may open the
       // domain it needs); for the rest, nodes only fill and limits only shrink: pending until the next loop.
       if (run.pod.monotone) pending.push(left);
       else queue.push(left);
     }
     pending.push(...queue.list());
-    return { newNodeClaims: this.newNodeClaims, existingNodes: this.existing, pending, placed, relaxed: [...relaxed.values()] };
+    return {
+      newNodeClaims: this.newNodeClaims,
+      existingNodes: this.existing,
+      pending,
+      placed,
+      relaxed: [...relaxed.values()],
+      onUninitialized: this.onUninitialized,
+    };
   }
 
   /** Places up to `count` pods of a run; returns how many, and why the next one found no node. */
@@ -148,6 +162,7 @@ export class Scheduler {
       if (node.add(pod, form).ok) {
         // A node now too full for every pod of this solve is not tried again.
         if (node.closedTo(this.minCpu, this.minMemory)) this.open.splice(i, 1);
+        if (!node.state.initialized && !this.runPending) getOrAdd(this.onUninitialized, node, () => []).push(pod);
         return true;
       }
       refused?.nodes.add(node);

@@ -12,7 +12,7 @@ import { readVolumeObject, volumeStorage } from "../workload/volume-topology";
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
 import { type FargateNode, stateNodes } from "./state-nodes";
 import { statePdbs } from "./state-pdbs";
-import { statePods } from "./state-pods";
+import { type PendingPods, statePods } from "./state-pods";
 import { statePools } from "./state-pools";
 
 // A running cluster's state in the planner's terms, from the objects a state file or the API gave: its NodePools,
@@ -32,25 +32,14 @@ export interface ClusterState {
   readonly fargatePods: readonly { readonly group: PodGroup; readonly node: string; readonly capacityProvisioned?: string }[];
   /** The control plane's Kubernetes version: the API server's, else the newest kubelet's minor (a lower bound). */
   readonly kubernetesVersion?: { readonly version: string; readonly from: "the API server" | "the newest kubelet" };
-  /** Pods bound to no node. */
-  readonly pending: readonly { readonly group: PodGroup; readonly count: number }[];
+  /** Pods bound to no node, and why Karpenter leaves them alone where it does (state-pods.ts). */
+  readonly pending: readonly PendingPods[];
   readonly pdbs: readonly PodDisruptionBudget[];
   readonly daemonSets: readonly DaemonSetShape[];
   /** The container images of each pod group. */
   readonly images: ReadonlyMap<PodGroup, readonly string[]>;
   readonly unread: readonly UnreadKind[];
   readonly warnings: readonly string[];
-}
-
-/** Nodes whose NodeClaim is annotated karpenter.sh/do-not-disrupt: "true". */
-function claimsDoNotDisrupt(claims: readonly Record<string, unknown>[]): Set<string> {
-  const names = new Set<string>();
-  for (const claim of claims) {
-    const annotations = isRecord(claim.metadata) && isRecord(claim.metadata.annotations) ? claim.metadata.annotations : {};
-    const node = isRecord(claim.status) ? claim.status.nodeName : undefined;
-    if (annotations["karpenter.sh/do-not-disrupt"] === "true" && typeof node === "string") names.add(node);
-  }
-  return names;
 }
 
 /** The DaemonSets, as their templates say; what the planner cannot model of a template is a warning (the API server admitted it). */
@@ -112,7 +101,7 @@ export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatal
       pools: disruption,
       podsOf: (node) => pods.byNode.get(node) ?? [],
       fixedPodsOf: (node) => pods.fixedByNode.get(node) ?? [],
-      claimsDoNotDisrupt: claimsDoNotDisrupt(objects.byKind.NodeClaim),
+      claims: objects.unread.some((u) => u.kind === "NodeClaim") ? undefined : objects.byKind.NodeClaim,
     },
     problems,
   );
@@ -149,7 +138,7 @@ export function clusterStateOf(objects: ClusterObjects, catalogue: InstanceCatal
     daemonSets,
     images: pods.images,
     unread: objects.unread,
-    warnings: [...objects.warnings, ...warnings, ...readWarnings],
+    warnings: [...objects.warnings, ...warnings, ...nodes.warnings, ...readWarnings],
   };
 }
 

@@ -20,5 +20,7 @@ export const regionOf = (state: ClusterState, catalogue: InstanceCatalogue) => s
 export function settleState(state: ClusterState, options: SettleOptions): ConsolidationResult {
   const { catalogue } = options;
   const planning = clusterPlanning({ pools: state.pools, daemonSets: state.daemonSets, catalogue, region: regionOf(state, catalogue), zones: state.zones });
-  return settleNodes(planning, { nodes: state.nodes, pdbs: state.pdbs, at: options.at, spotToSpot: options.spotToSpot });
+  // The pending pods Karpenter provisions for are in every simulation, as its SimulateScheduling has them.
+  const pending = state.pending.filter((p) => p.ignored === undefined);
+  return settleNodes(planning, { nodes: state.nodes, pending, pdbs: state.pdbs, at: options.at, spotToSpot: options.spotToSpot });
 }

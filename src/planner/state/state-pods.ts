@@ -1,17 +1,26 @@
-import { goDurationNanos } from "../../provisioners/go-duration";
+import { getOrAdd } from "../../shared/get-or-add";
 import { type AdmissionObjects, admittedPod } from "../workload/admission";
 import { readPodSpec } from "../workload/pod-spec";
 import { isRecord, type Raw } from "../workload/raw-object";
-import type { DaemonSetShape, PodDisruption, PodGroup, PodShape } from "../workload/workload-model";
+import type { DaemonSetShape, PodGroup, PodShape } from "../workload/workload-model";
+import { disruptionOf, isMirror, isOwnedByDaemonSet, isTerminal, notProvisionableBecause, type PodFacts, podFactsOf, workloadOf } from "./pod-facts";
 
-// A running cluster's pods as the scheduler and the disruption controller see them: grouped by workload and
-// shape (identical pods of one Deployment are one group, on however many nodes), counted per node. Pods that
-// finished hold no node; DaemonSet and mirror (static) pods run where they are and are never moved; pods not
-// bound to a node are pending.
-// @see kubernetes-sigs/karpenter v1.14.1 pkg/utils/pod/scheduling.go (IsReschedulable, IsActive, IsOwnedByDaemonSet, IsOwnedByNode)
+// A running cluster's pods as the scheduler and the disruption controller see them: grouped by workload, shape and
+// what weighs on their disruption (identical pods of one Deployment are one group, on however many nodes), counted
+// per node. Pods that finished hold no node; DaemonSet and mirror (static) pods run where they are and are never
+// moved, but still count when Karpenter decides whether a node may be disrupted; pods bound to no node are pending,
+// and Karpenter provisions for those kube-scheduler marked unschedulable (pod-facts.ts).
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/utils/pod/scheduling.go (IsReschedulable, IsActive, IsProvisionable)
 
 /** Labels that differ from pod to pod of one workload: kept off the group, or every pod would be its own. */
 const PER_POD_LABELS = new Set(["statefulset.kubernetes.io/pod-name", "apps.kubernetes.io/pod-index", "batch.kubernetes.io/job-completion-index"]);
+
+export interface PendingPods {
+  readonly group: PodGroup;
+  readonly count: number;
+  /** Why Karpenter's provisioner leaves them alone; undefined for the pods it provisions for. */
+  readonly ignored?: string;
+}
 
 export interface StatePods {
   /** Each node's pods Karpenter may move, by group. */
@@ -20,8 +29,12 @@ export interface StatePods {
   readonly fixedByNode: ReadonlyMap<string, DaemonSetShape[]>;
   /** Every group, in the order first seen. */
   readonly groups: readonly PodGroup[];
-  /** Pods bound to no node, by group: Karpenter provisions for them, and consolidation leaves them aside. */
-  readonly pending: readonly { readonly group: PodGroup; readonly count: number }[];
+  /**
+   * Pods bound to no node, by group: `ignored` says why Karpenter does not provision for them (not marked
+   * unschedulable, nominated, another scheduler's, or refused by Provisioner.Validate); the others it provisions
+   * for, and consolidation simulates them beside the pods it moves.
+   */
+  readonly pending: readonly PendingPods[];
   /** The DaemonSets known from their pods, for nodes that have none of their pods yet. */
   readonly daemonSetsFromPods: readonly DaemonSetShape[];
   /** EKS's CapacityProvisioned annotation ("0.25vCPU 0.5GB") by the node of its pod: a Fargate node runs one pod. */
@@ -38,78 +51,6 @@ function imagesOf(spec: unknown): string[] {
   const containers = ["initContainers", "containers"].flatMap((field) => (Array.isArray(spec[field]) ? spec[field].filter(isRecord) : []));
   return [...new Set(containers.flatMap((c) => (typeof c.image === "string" ? [c.image] : [])))];
 }
-
-interface PodFacts {
-  readonly name: string;
-  readonly namespace: string;
-  readonly nodeName?: string;
-  readonly controller?: { readonly kind: string; readonly name: string };
-  readonly labels: Readonly<Record<string, string>>;
-  readonly annotations: Readonly<Record<string, string>>;
-  readonly phase?: string;
-  readonly startTime?: string;
-  readonly spec: unknown;
-}
-
-const strings = (value: unknown): Record<string, string> =>
-  isRecord(value) ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
-
-function factsOf(pod: Raw): PodFacts {
-  const metadata = isRecord(pod.metadata) ? pod.metadata : {};
-  const spec = isRecord(pod.spec) ? pod.spec : {};
-  const status = isRecord(pod.status) ? pod.status : {};
-  const owners = Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences.filter(isRecord) : [];
-  const owner = owners.find((o) => o.controller === true) ?? owners[0];
-  return {
-    name: String(metadata.name ?? ""),
-    namespace: typeof metadata.namespace === "string" ? metadata.namespace : "default",
-    nodeName: typeof spec.nodeName === "string" && spec.nodeName !== "" ? spec.nodeName : undefined,
-    controller: owner === undefined ? undefined : { kind: String(owner.kind), name: String(owner.name) },
-    labels: strings(metadata.labels),
-    annotations: strings(metadata.annotations),
-    phase: typeof status.phase === "string" ? status.phase : undefined,
-    startTime: typeof status.startTime === "string" ? status.startTime : undefined,
-    spec,
-  };
-}
-
-/** The workload a pod belongs to: a ReplicaSet's Deployment (its name less the pod-template-hash), else its owner. */
-function workloadOf(pod: PodFacts): { readonly kind: string; readonly name: string } {
-  const owner = pod.controller;
-  if (owner === undefined) return { kind: "Pod", name: pod.name };
-  const hash = pod.labels["pod-template-hash"];
-  if (owner.kind === "ReplicaSet" && hash !== undefined && owner.name.endsWith(`-${hash}`)) {
-    return { kind: "Deployment", name: owner.name.slice(0, -(hash.length + 1)) };
-  }
-  return owner;
-}
-
-/**
- * karpenter.sh/do-not-disrupt: "true" holds the node; a duration holds it until that long after the pod started
- * (IsDoNotDisruptActive); anything else does not.
- */
-function doNotDisrupt(pod: PodFacts, at: Date): boolean {
-  const value = pod.annotations["karpenter.sh/do-not-disrupt"];
-  if (value === undefined) return false;
-  if (value === "true") return true;
-  const nanos = goDurationNanos(value);
-  if (nanos === undefined || nanos <= 0n) return false;
-  if (pod.startTime === undefined) return true;
-  return at.getTime() - Date.parse(pod.startTime) < Number(nanos / 1_000_000n);
-}
-
-function disruptionOf(pod: PodFacts, at: Date): PodDisruption {
-  const spec = isRecord(pod.spec) ? pod.spec : {};
-  const cost = Number(pod.annotations["controller.kubernetes.io/pod-deletion-cost"]);
-  return {
-    doNotDisrupt: doNotDisrupt(pod, at),
-    deletionCost: Number.isFinite(cost) ? cost : 0,
-    priority: typeof spec.priority === "number" ? spec.priority : 0,
-    examplePod: pod.name,
-  };
-}
-
-const isMirror = (pod: PodFacts) => pod.controller?.kind === "Node" || pod.annotations["kubernetes.io/config.mirror"] !== undefined;
 
 /** What could not be modelled of a workload's pods: the first pod's problems, and how many of its pods had any. */
 interface Unmodelled {
@@ -134,14 +75,14 @@ export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionOb
   const byNode = new Map<string, { group: PodGroup; count: number }[]>();
   const fixedByNode = new Map<string, DaemonSetShape[]>();
   const daemonSets = new Map<string, DaemonSetShape>();
-  const pending = new Map<PodGroup, number>();
+  const pending = new Map<string, { group: PodGroup; count: number; ignored?: string }>();
   const capacityProvisioned = new Map<string, string>();
   const images = new Map<PodGroup, readonly string[]>();
   const unmodelled = new Map<string, Unmodelled>();
   const pinned = new Set<string>();
   for (const raw of pods) {
-    const pod = factsOf(raw);
-    if (pod.phase === "Succeeded" || pod.phase === "Failed") continue;
+    const pod = podFactsOf(raw);
+    if (isTerminal(pod)) continue;
     const provisioned = pod.annotations.CapacityProvisioned;
     if (provisioned !== undefined && pod.nodeName !== undefined) capacityProvisioned.set(pod.nodeName, provisioned);
     const where = `Pod ${pod.namespace}/${pod.name}`;
@@ -149,7 +90,7 @@ export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionOb
     const facts = readPodSpec(pod.spec, `${where}: spec`, (path, _value, message) => found.push(`${path}: ${message}`));
     const admitted = admittedPod(facts, pod.namespace, admission);
     const shape: PodShape = admitted.pod;
-    const fixed = pod.controller?.kind === "DaemonSet" || isMirror(pod);
+    const fixed = isOwnedByDaemonSet(pod) || isMirror(pod);
     const workloadKey = fixed ? `${pod.namespace}/${pod.controller?.kind ?? "Pod"}/${pod.controller?.name ?? pod.name}` : workloadName(pod);
     if (found.length > 0) {
       const seen = unmodelled.get(workloadKey);
@@ -159,10 +100,15 @@ export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionOb
     // The DaemonSet controller pins each of its pods to its node; a DaemonSet pod is never rescheduled, so the pin changes nothing.
     if (!fixed && pod.nodeName !== undefined && facts?.placement.matchFields === true) pinned.add(workloadKey);
     if (fixed) {
-      const id = `${pod.namespace}/${pod.controller?.kind === "DaemonSet" ? pod.controller.name : pod.name}`;
-      const daemonPod: DaemonSetShape = { id, pod: shape, file: "the cluster's state" };
-      if (pod.controller?.kind === "DaemonSet" && !daemonSets.has(id)) daemonSets.set(id, daemonPod);
-      if (pod.nodeName !== undefined) fixedByNode.set(pod.nodeName, [...(fixedByNode.get(pod.nodeName) ?? []), daemonPod]);
+      const daemonSet = isOwnedByDaemonSet(pod);
+      const id = `${pod.namespace}/${daemonSet ? pod.controller?.name : pod.name}`;
+      if (daemonSet && !daemonSets.has(id)) daemonSets.set(id, { id, pod: shape, file: "the cluster's state" });
+      if (pod.nodeName !== undefined) {
+        const running = { name: pod.name, namespace: pod.namespace, labels: pod.labels, disruption: disruptionOf(pod, at), mirror: !daemonSet };
+        const on = fixedByNode.get(pod.nodeName) ?? [];
+        on.push({ id, pod: shape, file: "the cluster's state", running });
+        fixedByNode.set(pod.nodeName, on);
+      }
       continue;
     }
     const workload = workloadOf(pod);
@@ -176,6 +122,8 @@ export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionOb
       disruption.doNotDisrupt,
       disruption.deletionCost,
       disruption.priority,
+      disruption.terminating,
+      disruption.unready,
       admitted.ignoredBecause,
     ]);
     let group = byKey.get(key);
@@ -200,7 +148,10 @@ export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionOb
     }
     (group as { replicas: number }).replicas++;
     if (pod.nodeName === undefined) {
-      pending.set(group, (pending.get(group) ?? 0) + 1);
+      // Provisioner.Validate's refusals (matchFields, volumes) come after IsProvisionable's.
+      const ignored = notProvisionableBecause(pod) ?? group.ignoredBecause;
+      const entry = getOrAdd(pending, `${group.id}\0${ignored ?? ""}`, () => ({ group: group as PodGroup, count: 0, ignored }));
+      entry.count++;
       continue;
     }
     const on = byNode.get(pod.nodeName) ?? [];
@@ -213,7 +164,7 @@ export function statePods(pods: readonly Raw[], at: Date, admission: AdmissionOb
     byNode,
     fixedByNode,
     groups: [...byKey.values()],
-    pending: [...pending.entries()].map(([group, count]) => ({ group, count })),
+    pending: [...pending.values()].map(({ group, count, ignored }) => (ignored === undefined ? { group, count } : { group, count, ignored })),
     daemonSetsFromPods: [...daemonSets.values()],
     capacityProvisioned,
     images,

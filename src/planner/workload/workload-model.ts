@@ -110,6 +110,13 @@ export interface PodDisruption {
   readonly priority: number;
   /** One of its pods by name, where a running cluster's state names them: Karpenter's messages name a pod. */
   readonly examplePod?: string;
+  /**
+   * Its pods are terminating (a deletionTimestamp): no longer active, so Karpenter neither evicts them nor lets
+   * their annotations or budgets hold the node, and reschedules them only if a StatefulSet owns them (IsReschedulable).
+   */
+  readonly terminating?: true;
+  /** Its pods' Ready condition is False: a budget with unhealthyPodEvictionPolicy AlwaysAllow does not protect them. */
+  readonly unready?: true;
 }
 
 /** A pod with nothing that weighs on its disruption. */
@@ -144,6 +151,21 @@ export interface DaemonSetShape {
   readonly id: string;
   readonly pod: PodShape;
   readonly file: string;
+  /**
+   * A DaemonSet or mirror pod running on a node of a cluster's state: Karpenter checks every pod of a node before it
+   * disrupts it (its do-not-disrupt annotation, the budgets that select it by its labels), these too.
+   */
+  readonly running?: RunningPod;
+}
+
+/** A pod of a cluster's state that is never moved, as the disruption controller reads it. */
+export interface RunningPod {
+  readonly name: string;
+  readonly namespace: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly disruption: PodDisruption;
+  /** A static pod's mirror: never evicted (IsOwnedByNode), so no budget holds it. */
+  readonly mirror: boolean;
 }
 
 export interface Workload {

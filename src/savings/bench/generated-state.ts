@@ -1,6 +1,7 @@
 // A running cluster's state, made up but shaped like a real one, as `kubectl get ... -o json` prints it: two
 // Karpenter NodePools (on-demand general purpose, and spot with Graviton) and a managed node group, nodes of
-// several types across three zones filled to 50-90% by Deployments of varied sizes, DaemonSets on every node,
+// several types across three zones (each Karpenter node with its NodeClaim) filled to 50-90% by Deployments of
+// varied sizes, DaemonSets on every node (pinned there by their controller's node affinity),
 // PodDisruptionBudgets (one in ten deployments has one, one in fifty allows no disruption), and CoreDNS on Fargate. Deterministic for a seed: the
 // savings tests and `npm run bench` use it.
 
@@ -70,6 +71,46 @@ const pod = (name: string, namespace: string, node: string, owner: Json, labels:
   status: { phase: "Running" },
 });
 
+/** The NodeClaim behind a Karpenter node, as Karpenter 1.x writes it once the node has initialized. */
+function nodeClaim(name: string, nodeName: string, type: string, zone: string, labels: Json, cpuMillis: number, memoryMi: number): Json {
+  const conditions = ["Launched", "Registered", "Initialized", "Ready"].map((t) => ({ type: t, status: "True", reason: t }));
+  return {
+    apiVersion: "karpenter.sh/v1",
+    kind: "NodeClaim",
+    metadata: { name, labels: { ...labels, "node.kubernetes.io/instance-type": type, "topology.kubernetes.io/zone": zone } },
+    spec: { nodeClassRef: { group: "karpenter.k8s.aws", kind: "EC2NodeClass", name: "default" }, requirements: [] },
+    status: {
+      nodeName,
+      providerID: `aws:///${zone}/i-${name}`,
+      allocatable: { cpu: `${cpuMillis}m`, memory: `${memoryMi}Mi`, pods: "58" },
+      conditions,
+    },
+  };
+}
+
+/** A DaemonSet's pod as its controller creates it: pinned to its node by name, tolerating what a node's conditions taint. */
+function daemonSetPod(name: string, daemonSet: string, node: string): Json {
+  const made = pod(name, "kube-system", node, { kind: "DaemonSet", name: daemonSet }, { app: daemonSet }, 50, 64);
+  const spec = made.spec as Json;
+  spec.affinity = {
+    nodeAffinity: {
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        nodeSelectorTerms: [{ matchFields: [{ key: "metadata.name", operator: "In", values: [node] }] }],
+      },
+    },
+  };
+  spec.tolerations = [
+    { operator: "Exists" },
+    ...["not-ready", "unreachable"].map((t) => ({ key: `node.kubernetes.io/${t}`, operator: "Exists", effect: "NoExecute" })),
+    ...["disk-pressure", "memory-pressure", "pid-pressure", "unschedulable", "network-unavailable"].map((t) => ({
+      key: `node.kubernetes.io/${t}`,
+      operator: "Exists",
+      effect: "NoSchedule",
+    })),
+  ];
+  return made;
+}
+
 /** The state as one kubectl List. */
 export function generatedState(options: GeneratedStateOptions): Json {
   const next = random(options.seed ?? 7);
@@ -86,7 +127,12 @@ export function generatedState(options: GeneratedStateOptions): Json {
     const karpenter =
       pool === undefined
         ? { "eks.amazonaws.com/nodegroup": "system", "eks.amazonaws.com/capacityType": "ON_DEMAND" }
-        : { "karpenter.sh/nodepool": pool, "karpenter.sh/initialized": "true", "karpenter.sh/capacity-type": pool === "spot" ? "spot" : "on-demand" };
+        : {
+            "karpenter.sh/nodepool": pool,
+            "karpenter.sh/registered": "true",
+            "karpenter.sh/initialized": "true",
+            "karpenter.sh/capacity-type": pool === "spot" ? "spot" : "on-demand",
+          };
     const allocatableCpu = vcpu * 1000 - 90;
     const allocatableMi = gib * 1024 - 1100;
     items.push({
@@ -110,9 +156,8 @@ export function generatedState(options: GeneratedStateOptions): Json {
         conditions: [{ type: "Ready", status: "True" }],
       },
     });
-    for (const ds of ["aws-node", "kube-proxy"]) {
-      items.push(pod(`${ds}-${i}`, "kube-system", name, { kind: "DaemonSet", name: ds }, { app: ds }, 50, 64));
-    }
+    if (pool !== undefined) items.push(nodeClaim(`${pool}-${i.toString(36)}`, name, type, zone, karpenter, allocatableCpu, allocatableMi));
+    for (const ds of ["aws-node", "kube-proxy"]) items.push(daemonSetPod(`${ds}-${i.toString(36)}`, ds, name));
     // Filled to between 50% and 90% of its CPU.
     free.push({ name, cpu: Math.floor(allocatableCpu * (0.5 + 0.4 * next())), memory: Math.floor(allocatableMi * 0.85) });
   }

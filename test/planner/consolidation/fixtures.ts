@@ -54,6 +54,9 @@ export function clusterNode(name: string, typeName: string, pool: TestPool | und
     priceIsUpperBound: state.labels[LABEL.capacityType] === "spot",
     doNotDisrupt: options.doNotDisrupt ?? false,
     deleting: false,
+    managed: pool !== undefined,
+    ready: true,
+    instanceTerminating: false,
   };
 }
 
