@@ -3,6 +3,7 @@ import type { InstanceCatalogue } from "../instance-catalogue/instance-catalogue
 import { clusterStateOf } from "../planner/state/cluster-state";
 import { regionOf, settleState } from "../planner/state/settle-state";
 import { priceMoves } from "./moves/moves";
+import { pendingOutlook } from "./pending-pods";
 import { fargateHourlyUsd, type SavingsJson, savingsReport } from "./savings-report";
 
 // The report from a cluster's objects: its state, where consolidation settles it, and the moves, priced with one
@@ -21,7 +22,11 @@ export function makeSavingsReport(objects: ClusterObjects, options: ReportOption
   const state = clusterStateOf(objects, catalogue, at);
   options.progress?.(`settling ${state.nodes.length} nodes as Karpenter's consolidation would`);
   const result = settleState(state, { catalogue, at, spotToSpot });
+  const pending = pendingOutlook(state, catalogue);
+  // Whether the pending pods hold consolidation still: it moves nothing with them, and would without them.
+  const heldByPending =
+    result.actions.length === 0 && pending.launches.length > 0 && settleState(state, { catalogue, at, spotToSpot }, false).actions.length > 0;
   options.progress?.(catalogue.spot === undefined ? "pricing the arm64 move (spot needs --live)" : "pricing the moves: arm64, spot, both");
   const moves = priceMoves({ state, catalogue, region: regionOf(state, catalogue), at, spotToSpot }, fargateHourlyUsd(state));
-  return savingsReport({ state, result, catalogue, at, moves });
+  return savingsReport({ state, result, catalogue, at, moves, pending, heldByPending });
 }

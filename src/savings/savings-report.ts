@@ -9,7 +9,7 @@ import { baseCost } from "./base-cost";
 import { allocateCost } from "./cost-allocation";
 import { fargatePodCost } from "./fargate-cost";
 import type { FreshStartJson, MoveJson, MovesJson } from "./moves/moves";
-import { workloadOf } from "./workload-name";
+import { holdingSentence, type PendingJson, type PendingOutlook } from "./pending-pods";
 
 // `npm run savings`: what a running cluster costs now, where Karpenter's consolidation settles it, each action on
 // the way with its saving, and why every node that stays stays, in Karpenter's own words. This is the JSON
@@ -82,7 +82,8 @@ export interface SavingsJson {
   readonly freshStart: FreshStartJson;
   /** What Graviton and spot would cost on these pods, each against the fresh start, and against now. */
   readonly moves: readonly (MoveJson & { readonly savingVsNowHourlyUsd: number; readonly savingVsNowMonthlyUsd: number })[];
-  readonly pending: readonly { readonly workload: string; readonly count: number }[];
+  /** The pods bound to no node, as Karpenter's provisioner would take them next. */
+  readonly pending: readonly PendingJson[];
   readonly unread: readonly { readonly kind: string; readonly reason: string }[];
   readonly warnings: readonly string[];
 }
@@ -112,12 +113,15 @@ export interface ReportInputs {
   readonly catalogue: InstanceCatalogue;
   readonly at: Date;
   readonly moves: MovesJson;
+  readonly pending: PendingOutlook;
+  /** The pending pods Karpenter could place hold consolidation still: it moves nothing with them, and would without them. */
+  readonly heldByPending: boolean;
 }
 
 /** What the Fargate pods cost an hour: the same in every figure, consolidation and the moves leave them. */
 export const fargateHourlyUsd = (state: ClusterState) => state.fargatePods.reduce((sum, p) => sum + (fargatePodCost(p).hourlyUsd ?? 0), 0);
 
-export function savingsReport({ state, result, catalogue, at, moves }: ReportInputs): SavingsJson {
+export function savingsReport({ state, result, catalogue, at, moves, pending, heldByPending }: ReportInputs): SavingsJson {
   const fargatePods = state.fargatePods.map((p) => fargatePodCost(p));
   const fargate = fargatePods.reduce((sum, p) => sum + (p.hourlyUsd ?? 0), 0);
   const now = total(state.nodes) + fargate;
@@ -134,6 +138,7 @@ export function savingsReport({ state, result, catalogue, at, moves }: ReportInp
       `a fresh start on the NodePools as they are costs more than the cluster does now ($${moves.freshStart.hourlyUsd.toFixed(4)}/hour against $${now.toFixed(4)}/hour): they would launch dearer nodes than those running (their requirements leave out types that run now), so a move's saving against the fresh start is not a saving on the bill: read each move against now`,
     );
   }
+  if (heldByPending) warnings.push(holdingSentence(pending));
   if (result.unsettled) warnings.push("the simulation stopped before the cluster settled (a cap on commands was reached): the converged figures are not final");
   return {
     source: state.source,
@@ -183,7 +188,7 @@ export function savingsReport({ state, result, catalogue, at, moves }: ReportInp
       savingVsNowHourlyUsd: roundUsd(now - m.hourlyUsd),
       savingVsNowMonthlyUsd: roundUsd((now - m.hourlyUsd) * HOURS_PER_MONTH, 2),
     })),
-    pending: state.pending.map((p) => ({ workload: workloadOf(p.group), count: p.count })),
+    pending: pending.pods,
     unread: state.unread.map((u) => ({ kind: u.kind, reason: u.reason })),
     warnings,
   };

@@ -120,11 +120,24 @@ export function predictedRows(change: ChangeJson): Rows {
   };
 }
 
+/** A pending workload's pods, and what Karpenter's provisioner would do with them next. */
+function pendingWords(p: SavingsJson["pending"][number]): string {
+  const what =
+    p.outcome === "launches"
+      ? `a new ${p.instanceType} of NodePool ${p.nodePool}`
+      : p.outcome === "fits"
+        ? "room on a node that runs"
+        : p.outcome === "unschedulable"
+          ? `no node: ${p.reason}`
+          : `Karpenter ignores them: ${p.reason}`;
+  return `${p.workload} (${p.count}): ${what}`;
+}
+
 /** The report's closing notes: the Fargate pods, what is pending, what was not read. */
 export function noteLines(report: SavingsJson): string[] {
   return [
     ...(report.fargate.podCount > 0 ? [`${report.fargate.podCount} Fargate pods, ${usd(report.fargate.hourlyUsd)}/hour: ${report.fargate.note}.`] : []),
-    ...(report.pending.length > 0 ? [`Pending (bound to no node): ${report.pending.map((p) => `${p.workload} (${p.count})`).join(", ")}.`] : []),
+    ...(report.pending.length > 0 ? [`Pending (bound to no node): ${report.pending.map(pendingWords).join("; ")}.`] : []),
     ...(report.unread.length > 0 ? [`Not read: ${report.unread.map((u) => `${u.kind} (${u.reason})`).join(", ")}.`] : []),
   ];
 }

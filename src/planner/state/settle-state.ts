@@ -1,5 +1,5 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
-import { clusterPlanning, settleNodes } from "../consolidation/cluster-planning";
+import { type ClusterPlanning, clusterPlanning, settleNodes } from "../consolidation/cluster-planning";
 import type { ConsolidationResult } from "../consolidation/disruption-controller";
 import type { ClusterState } from "./cluster-state";
 
@@ -17,10 +17,19 @@ export interface SettleOptions {
 /** The region the state is priced and planned for: the nodes', else the catalogue's. */
 export const regionOf = (state: ClusterState, catalogue: InstanceCatalogue) => state.region ?? catalogue.region;
 
-export function settleState(state: ClusterState, options: SettleOptions): ConsolidationResult {
-  const { catalogue } = options;
-  const planning = clusterPlanning({ pools: state.pools, daemonSets: state.daemonSets, catalogue, region: regionOf(state, catalogue), zones: state.zones });
-  // The pending pods Karpenter provisions for are in every simulation, as its SimulateScheduling has them.
-  const pending = state.pending.filter((p) => p.ignored === undefined);
+/** What provisioning and consolidation share for the state: its NodePools as they are, its DaemonSets, its zones. */
+export const statePlanning = (state: ClusterState, catalogue: InstanceCatalogue): ClusterPlanning =>
+  clusterPlanning({ pools: state.pools, daemonSets: state.daemonSets, catalogue, region: regionOf(state, catalogue), zones: state.zones });
+
+/** The pending pods Karpenter provisions for (IsProvisionable, and not refused by Provisioner.Validate). */
+export const provisionablePending = (state: ClusterState) => state.pending.filter((p) => p.ignored === undefined);
+
+/**
+ * Where the state settles; `withPending` false leaves its pending pods out, to tell what they hold back. The
+ * pending pods Karpenter provisions for are in every simulation, as its SimulateScheduling has them.
+ */
+export function settleState(state: ClusterState, options: SettleOptions, withPending = true): ConsolidationResult {
+  const planning = statePlanning(state, options.catalogue);
+  const pending = withPending ? provisionablePending(state) : [];
   return settleNodes(planning, { nodes: state.nodes, pending, pdbs: state.pdbs, at: options.at, spotToSpot: options.spotToSpot });
 }
