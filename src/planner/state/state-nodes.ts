@@ -102,6 +102,20 @@ function claimOf(raw: Raw): Claim {
   };
 }
 
+/**
+ * The taints Karpenter expects on a node that is still starting, and does not hold against pods while it is
+ * uninitialized (scheduling.KnownEphemeralTaints), beside the NodeClaim's startup taints.
+ * @see kubernetes-sigs/karpenter v1.14.1 pkg/scheduling/taints.go (KnownEphemeralTaints), pkg/controllers/state/statenode.go (Taints)
+ */
+const EPHEMERAL_TAINTS: readonly Pick<Taint, "key" | "effect">[] = [
+  { key: "node.kubernetes.io/not-ready", effect: "NoSchedule" },
+  { key: "node.kubernetes.io/unreachable", effect: "NoSchedule" },
+  { key: "node.cloudprovider.kubernetes.io/uninitialized", effect: "NoSchedule" },
+  { key: "karpenter.sh/unregistered", effect: "NoExecute" },
+];
+
+const sameTaint = (a: Pick<Taint, "key" | "effect">, b: Pick<Taint, "key" | "effect">) => a.key === b.key && a.effect === b.effect;
+
 /** What the catalogue asks an hour for a type at a zone and capacity type: spot where it has spot prices for the zone. */
 function priceOf(catalogue: InstanceCatalogue, typeName: string, capacityType: string, zone: string | undefined) {
   const type = catalogue.type(typeName);
@@ -134,8 +148,11 @@ function clusterNode(node: NodeFacts, claim: Claim | undefined, claimsKnown: boo
   const managed = claimsKnown ? claim !== undefined : pool !== undefined;
   // A node initializes only once registered: either label says it registered (a state saved by hand may lack one).
   const registered = !managed || labels[REGISTERED] === "true" || labels[INITIALIZED] === "true";
-  const annotations = managed && !registered && claim !== undefined ? claim.annotations : { ...(claim?.annotations ?? {}), ...node.annotations };
+  const annotations = managed && !registered && claim !== undefined ? claim.annotations : node.annotations;
   const disrupted = node.taints.some((t) => t.key === DISRUPTED_TAINT);
+  // An unmanaged node is initialized as far as Karpenter is concerned (StateNode.Initialized).
+  const initialized = !managed || labels[INITIALIZED] === "true";
+  const startingTaints = [...EPHEMERAL_TAINTS, ...(claim === undefined ? [] : taintsOf(claim.spec, "startupTaints"))];
   const type = inputs.catalogue.type(typeName);
   const price = priceOf(inputs.catalogue, typeName, capacityType, labels[LABEL.zone]);
   return {
@@ -143,13 +160,12 @@ function clusterNode(node: NodeFacts, claim: Claim | undefined, claimsKnown: boo
       name: node.name,
       // The catalogue's labels under the node's own: a node group's node has no karpenter.k8s.aws/* labels.
       labels: { ...(type?.labels ?? {}), ...labels, [LABEL.capacityType]: capacityType, [LABEL.hostname]: labels[LABEL.hostname] ?? node.name },
-      taints: node.taints,
+      taints: initialized ? node.taints : node.taints.filter((t) => !startingTaints.some((e) => sameTaint(e, t))),
       allocatable: node.allocatable,
       capacity: { cpu: node.capacity.cpu, memory: node.capacity.memory, pods: node.capacity.pods, ...node.capacity.extended },
       pods: inputs.podsOf(node.name).map(({ group, count }) => ({ group, count })),
       daemonSetPods: [...inputs.fixedPodsOf(node.name)],
-      // An unmanaged node is initialized as far as Karpenter is concerned (StateNode.Initialized).
-      initialized: !managed || labels[INITIALIZED] === "true",
+      initialized,
     },
     pool: pool === undefined ? undefined : inputs.pools.get(pool),
     managed,
