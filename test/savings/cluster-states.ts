@@ -49,13 +49,17 @@ export function poolNode(name: string, zone: string, extra: Partial<KarpenterNod
   return karpenterNode({ name, instanceType: "m6i.large", zone, nodePool: "default", createdAt: minutesAfterBase(-2 * 24 * 60), ...extra });
 }
 
-/** The EKS add-ons' DaemonSets and one pod of each on every node, as the DaemonSet controller makes them. */
+/**
+ * The EKS add-ons' DaemonSets and one pod of each on every node, as the DaemonSet controller makes them; the pods
+ * alone with `podsOnly` (nodes added to a state that lists the DaemonSets already).
+ */
 export function addOns(
   nodes: readonly string[],
   annotate?: { readonly node: string; readonly annotations: Readonly<Record<string, string>> },
+  podsOnly = false,
 ): ClusterObject[] {
   return eksAddonDaemonSets().flatMap((template) => [
-    daemonSet({ ...template, nodes: [...nodes] }),
+    ...(podsOnly ? [] : [daemonSet({ ...template, nodes: [...nodes] })]),
     ...nodes.flatMap((node) =>
       daemonSetPods({
         ...template,

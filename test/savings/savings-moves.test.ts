@@ -5,12 +5,25 @@ import { CATALOGUE_PATH, catalogueFrom } from "../../src/instance-catalogue/inst
 import { LiveDataError } from "../../src/planner/live/live-catalogue";
 import { runSavingsCli } from "../../src/savings/savings-cli";
 import type { SavingsJson } from "../../src/savings/savings-report";
+import {
+  type ClusterObject,
+  deploymentPods,
+  ec2NodeClass,
+  karpenterNode,
+  kubectlJson,
+  managedNodeGroupNode,
+  nodePool,
+  pdb,
+  statefulSetPods,
+  stateOf,
+} from "../fixtures/eks-cluster/cluster-objects";
 import { testFolder } from "../helpers/test-folder";
-import { NODE_CLASS, nodePool } from "./state-objects";
+import { addOns } from "./cluster-states";
 
 // What Graviton and spot would save, worked out by hand on a cluster small enough to: one NodePool of amd64
 // on-demand nodes limited to m5.large ($0.096/h) and m6g.large ($0.077/h), the catalogue's us-east-1 prices. Both
-// hold 1930m of CPU: one pod of 1200m fills a node. Five pods, five nodes:
+// hold 1930m of CPU, 1,750m once the EKS add-ons run: one pod of 1200m fills a node. Five pods, five nodes, as a
+// running cluster returns them (../fixtures/eks-cluster):
 //   web     Deployment, 2 replicas, image nginx:1.27
 //   db      StatefulSet, 1 replica, image postgres:16
 //   legacy  Deployment, 2 replicas, nodeSelector kubernetes.io/arch: amd64
@@ -18,77 +31,65 @@ import { NODE_CLASS, nodePool } from "./state-objects";
 const AT = "2026-11-26T12:00:00Z";
 const ROOT = path.resolve(__dirname, "../..");
 
-const write = (value: unknown) => {
+const write = (items: readonly ClusterObject[]) => {
   const file = path.join(testFolder("savings-moves"), "state.json");
-  fs.writeFileSync(file, JSON.stringify(value));
+  fs.writeFileSync(file, kubectlJson(stateOf([...items])));
   return file;
 };
 
-/** `pool` null: a node no NodePool owns. */
-const node = (name: string, zone: string, pool: string | null = "general") => ({
-  apiVersion: "v1",
-  kind: "Node",
-  metadata: {
-    name,
-    labels: {
-      "node.kubernetes.io/instance-type": "m5.large",
-      "topology.kubernetes.io/zone": zone,
-      "topology.kubernetes.io/region": "us-east-1",
-      "kubernetes.io/arch": "amd64",
-      "kubernetes.io/os": "linux",
-      ...(pool === null ? {} : { "karpenter.sh/nodepool": pool, "karpenter.sh/initialized": "true", "karpenter.sh/capacity-type": "on-demand" }),
-    },
-  },
-  status: {
-    allocatable: { cpu: "1930m", memory: "6903Mi", pods: "29" },
-    capacity: { cpu: "2", memory: "7807Mi", pods: "29" },
-    conditions: [{ type: "Ready", status: "True" }],
-  },
-});
-
-const pod = (name: string, nodeName: string, owner: { kind: string; name: string }, image: string, nodeSelector?: Record<string, string>) => ({
-  apiVersion: "v1",
-  kind: "Pod",
-  metadata: {
-    name,
-    namespace: "shop",
-    labels: { app: owner.name, ...(owner.kind === "ReplicaSet" ? { "pod-template-hash": owner.name.split("-").pop() } : {}) },
-    ownerReferences: [{ apiVersion: "apps/v1", kind: owner.kind, name: owner.name, controller: true }],
-  },
-  spec: {
-    nodeName,
-    ...(nodeSelector ? { nodeSelector } : {}),
-    containers: [{ name: "main", image, resources: { requests: { cpu: "1200m", memory: "1Gi" } } }],
-  },
-  status: { phase: "Running" },
-});
-
-const GENERAL = nodePool("general", ["m5.large", "m6g.large"]);
-const CLASS = NODE_CLASS;
-
-const WEB = { kind: "ReplicaSet", name: "web-7c9d" };
-const DB = { kind: "StatefulSet", name: "db" };
-const LEGACY = { kind: "ReplicaSet", name: "legacy-5f6a" };
-const AMD64 = { "kubernetes.io/arch": "amd64" };
-
-function shop(pool: string | null) {
-  return {
-    apiVersion: "v1",
-    kind: "List",
-    items: [
-      ...(pool === null ? [] : [GENERAL, CLASS]),
-      node("a", "us-east-1a", pool),
-      node("b", "us-east-1b", pool),
-      node("c", "us-east-1a", pool),
-      node("d", "us-east-1a", pool),
-      node("e", "us-east-1b", pool),
-      pod("web-7c9d-1", "a", WEB, "nginx:1.27"),
-      pod("web-7c9d-2", "b", WEB, "nginx:1.27"),
-      pod("db-0", "c", DB, "postgres:16"),
-      pod("legacy-5f6a-1", "d", LEGACY, "legacy:1", AMD64),
-      pod("legacy-5f6a-2", "e", LEGACY, "legacy:1", AMD64),
+/** A NodePool of amd64 on-demand nodes of these types, consolidating when empty or underutilized, every node at once. */
+const general = (types: readonly string[]) =>
+  nodePool({
+    name: "general",
+    requirements: [
+      { key: "kubernetes.io/arch", operator: "In", values: ["amd64"] },
+      { key: "karpenter.sh/capacity-type", operator: "In", values: ["on-demand"] },
+      { key: "node.kubernetes.io/instance-type", operator: "In", values: [...types] },
     ],
-  };
+    disruption: { consolidationPolicy: "WhenEmptyOrUnderutilized", consolidateAfter: "1m", budgets: [{ nodes: "100%" }] },
+  });
+
+/** A node named as EKS names them: Karpenter's (with its NodeClaim) when `pool` is given, else a managed node group's. */
+function node(name: string, zone: string, pool: string | null = "general", type = "m5.large"): ClusterObject[] {
+  if (pool === null) return [managedNodeGroupNode({ name, instanceType: type, zone, nodeGroup: "system" })];
+  const launched = karpenterNode({ name, instanceType: type, zone, nodePool: pool });
+  return [launched.node, launched.nodeClaim];
+}
+
+const pods = (name: string, nodes: readonly string[], image: string, nodeSelector?: Record<string, string>, hash?: string) =>
+  deploymentPods({
+    namespace: "shop",
+    name,
+    labels: { app: name },
+    nodes,
+    nodeSelector,
+    hash,
+    containers: [{ name: "main", image, requests: { cpu: "1200m", memory: "1Gi" } }],
+  });
+
+const [A, B, C, D, E, F] = ["ip-10-0-1-10", "ip-10-0-2-20", "ip-10-0-1-30", "ip-10-0-1-40", "ip-10-0-2-50", "ip-10-0-1-60"].map((n) => `${n}.ec2.internal`);
+
+/** The shop on five m5.large of the pool (or of a node group, `pool` null), with the EKS add-ons on each. */
+function shop(pool: string | null, types: readonly string[] = ["m5.large", "m6g.large"]): ClusterObject[] {
+  return [
+    ...(pool === null ? [] : [general(types), ec2NodeClass()]),
+    ...node(A, "us-east-1a", pool),
+    ...node(B, "us-east-1b", pool),
+    ...node(C, "us-east-1a", pool),
+    ...node(D, "us-east-1a", pool),
+    ...node(E, "us-east-1b", pool),
+    ...addOns([A, B, C, D, E]),
+    ...pods("web", [A, B], "nginx:1.27"),
+    ...statefulSetPods({
+      namespace: "shop",
+      name: "db",
+      serviceName: "db",
+      labels: { app: "db" },
+      nodes: [C],
+      containers: [{ name: "main", image: "postgres:16", requests: { cpu: "1200m", memory: "1Gi" } }],
+    }),
+    ...pods("legacy", [D, E], "legacy:1", { "kubernetes.io/arch": "amd64" }),
+  ];
 }
 
 /** The shipped catalogue with spot prices as --live would bring them: m5.large $0.04, m6g.large $0.03, in both zones. */
@@ -98,7 +99,7 @@ function withSpot() {
   return catalogueFrom({ ...file, spot: { asOf: "2026-11-26T11:00:00Z", usd: { "m5.large": zones(0.04), "m6g.large": zones(0.03) } } });
 }
 
-async function report(state: unknown, extra: readonly string[] = [], live = false) {
+async function report(state: readonly ClusterObject[], extra: readonly string[] = [], live = false) {
   let out = "";
   let err = "";
   const regions: string[] = [];
@@ -147,8 +148,6 @@ describe("npm run savings: Graviton and spot", () => {
       unschedulable: [],
     });
     expect(json?.warnings).toEqual([
-      // The state holds no NodeClaim: the nodes are told Karpenter's by their NodePool label.
-      "the NodeClaims were not read: a node with a karpenter.sh/nodepool label is taken as Karpenter's, and a NodeClaim's do-not-disrupt annotation or deletion is not known",
       "the pods on Karpenter's nodes are re-planned from scratch and settled, for the fresh start and for each move; nodes no NodePool owns stay as they run",
       "spot and arm64+spot are priced at the on-demand rate offline (priced: false), so they show what repacking alone saves and which workloads stay on-demand; --live prices spot",
     ]);
@@ -185,18 +184,18 @@ describe("npm run savings: Graviton and spot", () => {
       { workload: "shop/StatefulSet/db", reason: "one replica: a spot interruption would take it down" },
     ]);
     expect(json?.moves.every((m) => m.priced)).toBe(true);
-    expect(json?.warnings).toHaveLength(2);
+    expect(json?.warnings).toHaveLength(1);
   });
 
   it("holds back from spot what a PodDisruptionBudget allows no disruption of", async () => {
-    const state = shop("general");
-    const pdb = {
-      apiVersion: "policy/v1",
-      kind: "PodDisruptionBudget",
-      metadata: { name: "web", namespace: "shop" },
-      spec: { minAvailable: 2, selector: { matchLabels: { app: "web-7c9d" } } },
-    };
-    const { json } = await report({ ...state, items: [...state.items, pdb] }, ["--format", "json", "--live"], true);
+    const budget = pdb({
+      namespace: "shop",
+      name: "web",
+      selector: { app: "web" },
+      minAvailable: 2,
+      status: { currentHealthy: 2, desiredHealthy: 2, disruptionsAllowed: 0, expectedPods: 2 },
+    });
+    const { json } = await report([...shop("general"), budget], ["--format", "json", "--live"], true);
     expect(json?.moves[1].heldBack).toEqual([
       { workload: "shop/Deployment/web", reason: "PodDisruptionBudget shop/web allows no disruption" },
       { workload: "shop/StatefulSet/db", reason: "one replica: a spot interruption would take it down" },
@@ -206,9 +205,7 @@ describe("npm run savings: Graviton and spot", () => {
   });
 
   it("says arm64 cannot move anything when the NodePool's instance types are x86 ones, instead of a $0 saving and images to check", async () => {
-    const state = shop("general");
-    const x86Only = nodePool("general", ["m5.large"]);
-    const { json, out } = await report({ ...state, items: [x86Only, ...state.items.slice(1)] }, ["--format", "json"]);
+    const { json, out } = await report(shop("general", ["m5.large"]), ["--format", "json"]);
     const arm64 = json?.moves[0];
     expect(arm64).toMatchObject({
       name: "arm64",
@@ -224,11 +221,7 @@ describe("npm run savings: Graviton and spot", () => {
   it("measures each move against now too, and says so plainly when the fresh start costs more than now", async () => {
     // One web pod on an m5.large ($0.096) that runs now, on a NodePool since narrowed to m5.4xlarge ($0.768): a
     // fresh start would launch an m5.4xlarge, dearer than what runs. Against now, arm64 (none offered) saves -$0.672.
-    const state = {
-      apiVersion: "v1",
-      kind: "List",
-      items: [nodePool("general", ["m5.4xlarge"]), CLASS, node("a", "us-east-1a"), pod("web-7c9d-1", "a", WEB, "nginx:1.27")],
-    };
+    const state = [general(["m5.4xlarge"]), ec2NodeClass(), ...node(A, "us-east-1a"), ...addOns([A]), ...pods("web", [A], "nginx:1.27")];
     const { json } = await report(state, ["--format", "json"]);
     expect(json?.now.hourlyUsd).toBe(0.096);
     expect(json?.freshStart.hourlyUsd).toBe(0.768);
@@ -239,11 +232,9 @@ describe("npm run savings: Graviton and spot", () => {
   });
 
   it("counts an image seen on an arm64 node as verified", async () => {
-    const state = shop("general");
-    const arm = node("f", "us-east-1a");
-    arm.metadata.labels["kubernetes.io/arch"] = "arm64";
-    arm.metadata.labels["node.kubernetes.io/instance-type"] = "m6g.large";
-    const { json } = await report({ ...state, items: [...state.items, arm, pod("web-7c9d-3", "f", WEB, "nginx:1.27")] }, ["--format", "json"]);
+    // A sixth node, an m6g.large (arm64), runs a web pod of another revision of the same image.
+    const arm = [...node(F, "us-east-1a", "general", "m6g.large"), ...addOns([F], undefined, true), ...pods("web", [F], "nginx:1.27", undefined, "7d4b8c9f6")];
+    const { json } = await report([...shop("general"), ...arm], ["--format", "json"]);
     expect(json?.moves[0].unverified).toEqual([{ workload: "shop/StatefulSet/db", images: ["postgres:16"] }]);
   });
 
@@ -270,8 +261,9 @@ describe("npm run savings: Graviton and spot", () => {
       "arm64 leaves 1 workload where they run: shop/Deployment/legacy (its node selector or required node affinity admits no arm64 instance type).",
     );
     expect(out).toContain("arm64 moves 2 workloads whose images were never seen on arm64: check nginx:1.27, postgres:16 have arm64 variants.");
-    // The control plane, which no figure above holds: five m5.large report no kubelet version, so standard support.
-    expect(out).toContain("EKS control plane (standard support)                    $0.1000   $73.00");
+    // The control plane, which no figure above holds: the kubelets say Kubernetes 1.33, past standard support on
+    // 2026-07-29 (EKS's calendar), so billed at the extended rate.
+    expect(out).toContain("EKS control plane, Kubernetes 1.33 (extended support, since 2026-07-29)  $0.6000  $438.00");
   });
 
   it("shows the moves in Markdown, with a row for each workload a move leaves or cannot verify", async () => {
@@ -281,7 +273,7 @@ describe("npm run savings: Graviton and spot", () => {
     expect(out).toContain("| arm64 | shop/Deployment/legacy | stays: its node selector or required node affinity admits no arm64 instance type |");
     expect(out).toContain("| arm64 | shop/StatefulSet/db | moved, but its images were never seen on arm64: postgres:16 |");
     expect(out).toContain('x-axis ["now", "converged", "fresh start", "arm64", "spot", "arm64+spot"]');
-    expect(out).toContain("| EKS control plane (standard support) | $0.1000 | $73.00 |");
+    expect(out).toContain("| EKS control plane, Kubernetes 1.33 (extended support, since 2026-07-29) | $0.6000 | $438.00 |");
   });
 
   it("exits 1 with the live failure's own words when --live prices cannot be had", async () => {
@@ -302,8 +294,12 @@ describe("npm run savings: Graviton and spot", () => {
 
   it("refuses --live when no node says its region", async () => {
     const state = shop("general");
-    for (const item of state.items)
-      if (item.kind === "Node") delete (item.metadata as { labels: Record<string, string> }).labels["topology.kubernetes.io/region"];
+    for (const item of state) {
+      if (item.kind !== "Node") continue;
+      const labels = item.metadata?.labels ?? {};
+      delete labels["topology.kubernetes.io/region"];
+      delete labels["failure-domain.beta.kubernetes.io/region"];
+    }
     const { code, err } = await report(state, ["--live"], true);
     expect(code).toBe(2);
     expect(err).toContain("--live: no node carries topology.kubernetes.io/region, so the region to price is not known");

@@ -7,10 +7,23 @@ import { settleState } from "../../src/planner/state/settle-state";
 import { generatedState } from "../../src/savings/bench/generated-state";
 import { runSavingsCli } from "../../src/savings/savings-cli";
 import type { SavingsJson } from "../../src/savings/savings-report";
+import {
+  type ClusterObject,
+  coreDnsTemplate,
+  ec2NodeClass,
+  fargateDeploymentPods,
+  karpenterNode,
+  kubectlJson,
+  managedNodeGroupNode,
+  nodePool,
+  stateOf,
+} from "../fixtures/eks-cluster/cluster-objects";
 import { testFolder } from "../helpers/test-folder";
-import { list, NODE_CLASS, nodePool } from "./state-objects";
+import { addOns, webPods } from "./cluster-states";
 
-// npm run savings -- --state: a running cluster's state file, read, settled and reported.
+// npm run savings -- --state: a running cluster's state file, read, settled and reported. The states are made of the
+// real-shaped fixtures (../fixtures/eks-cluster): NodeClaims, the EKS add-ons' DaemonSet pods (180m and 120Mi of
+// every node), pods with everything admission and the controllers add.
 
 const AT = "2026-11-26T12:00:00Z";
 
@@ -37,74 +50,64 @@ const write = (name: string, value: unknown) => {
   return file;
 };
 
-const labels = (type: string, zone: string, pool?: string) => ({
-  "node.kubernetes.io/instance-type": type,
-  "topology.kubernetes.io/zone": zone,
-  "topology.kubernetes.io/region": "us-east-1",
-  "kubernetes.io/arch": "amd64",
-  "kubernetes.io/os": "linux",
-  ...(pool === undefined ? {} : { "karpenter.sh/nodepool": pool, "karpenter.sh/initialized": "true", "karpenter.sh/capacity-type": "on-demand" }),
-});
-const node = (name: string, type: string, zone: string, pool?: string) => ({
-  apiVersion: "v1",
-  kind: "Node",
-  metadata: { name, labels: labels(type, zone, pool) },
-  status: {
-    allocatable: { cpu: "7910m", memory: "30000Mi", pods: "58" },
-    capacity: { cpu: "8", memory: "31000Mi", pods: "58" },
-    conditions: [{ type: "Ready", status: "True" }],
-  },
-});
-const webPod = (name: string, nodeName: string) => ({
-  apiVersion: "v1",
-  kind: "Pod",
-  metadata: {
-    name,
-    namespace: "shop",
-    labels: { app: "web", "pod-template-hash": "5d8f" },
-    ownerReferences: [{ apiVersion: "apps/v1", kind: "ReplicaSet", name: "web-5d8f", controller: true }],
-  },
-  spec: { nodeName, containers: [{ name: "web", image: "nginx", resources: { requests: { cpu: "500m", memory: "512Mi" } } }] },
-  status: { phase: "Running" },
-});
-const GENERAL = nodePool("general", ["m5.2xlarge", "m5.large"]);
-const CLASS = NODE_CLASS;
+const A = "ip-10-0-1-10.ec2.internal";
+const B = "ip-10-0-2-20.ec2.internal";
+const C = "ip-10-0-3-30.ec2.internal";
 
-/** Two m5.2xlarge of one web pod each: consolidation makes them one m5.large. */
-const TWO_HALF_EMPTY = [
-  GENERAL,
-  CLASS,
-  node("a", "m5.2xlarge", "us-east-1a", "general"),
-  node("b", "m5.2xlarge", "us-east-1b", "general"),
-  webPod("web-1", "a"),
-  webPod("web-2", "b"),
-];
+/** A NodePool of on-demand amd64 m5.2xlarge and m5.large, every node disruptable at once. */
+const GENERAL = nodePool({
+  name: "general",
+  requirements: [
+    { key: "node.kubernetes.io/instance-type", operator: "In", values: ["m5.2xlarge", "m5.large"] },
+    { key: "karpenter.sh/capacity-type", operator: "In", values: ["on-demand"] },
+    { key: "kubernetes.io/arch", operator: "In", values: ["amd64"] },
+  ],
+  disruption: { consolidationPolicy: "WhenEmptyOrUnderutilized", consolidateAfter: "1m", budgets: [{ nodes: "100%" }] },
+});
+const general = (name: string, type: string, zone: string) => karpenterNode({ name, instanceType: type, zone, nodePool: "general" });
+const kubectlState = (items: readonly ClusterObject[]) => kubectlJson(stateOf([...items]));
+
+/** Two m5.2xlarge of one 500m web pod each: consolidation makes them one m5.large. */
+function twoHalfEmpty(): ClusterObject[] {
+  const a = general(A, "m5.2xlarge", "us-east-1a");
+  const b = general(B, "m5.2xlarge", "us-east-1b");
+  return [GENERAL, ec2NodeClass(), a.node, a.nodeClaim, b.node, b.nodeClaim, ...addOns([A, B]), ...webPods("web", [A, B])];
+}
 
 describe("npm run savings -- --state", () => {
   it("settles a small cluster, worked out by hand: two half-empty m5.2xlarge become one m5.large", async () => {
     // m5.2xlarge $0.384/h, m5.large $0.096/h (the catalogue's us-east-1 prices). Two nodes of one 500m pod each:
-    // multi-node takes both (budget 100%) and one m5.large holds both pods: $0.768 -> $0.096.
-    const state = write("state.json", list(...TWO_HALF_EMPTY));
-    const { code, out } = await run(["--state", state, "--format", "json"]);
+    // multi-node takes both (budget 100%) and one m5.large holds both pods and the add-ons (1,180m of 1,930m).
+    const { code, out } = await run(["--state", write("state.json", kubectlState(twoHalfEmpty())), "--format", "json"]);
     expect(code).toBe(0);
     const report = JSON.parse(out) as SavingsJson;
-    // Each node's $0.384 splits into CPU and memory as 7.91 vCPU x 0.031611 : 30000/1024 GiB x 0.004237 (0.250043 :
-    // 0.124131): $0.256609 and $0.127391. A pod of 500m and 512Mi takes 500/7910 of the one and 512/30000 of the
-    // other: $0.018395 a node, $0.036789 for both; the rest is idle.
-    expect(report.now).toEqual({
+    // Each node's $0.384 splits into CPU and memory as 7.91 vCPU x 0.031611 : 29317/1024 GiB x 0.004237: $0.258562
+    // and $0.125438. A web pod (500m, 512Mi) takes 500/7910 of the one and 512/29317 of the other: $0.018535 a node;
+    // the add-ons kube-proxy (100m) $0.003269, aws-node (50m) $0.001634, ebs-csi-node (30m, 120Mi) $0.001494 and
+    // eks-pod-identity-agent (nothing) $0 a node. Both nodes: shop $0.037069, kube-system $0.012795, idle the rest.
+    expect(report.now).toMatchObject({
       hourlyUsd: 0.768,
       monthlyUsd: 560.64,
       nodeCount: 2,
       nodes: [
-        { name: "a", instanceType: "m5.2xlarge", capacityType: "on-demand", zone: "us-east-1a", nodePool: "general", hourlyUsd: 0.384 },
-        { name: "b", instanceType: "m5.2xlarge", capacityType: "on-demand", zone: "us-east-1b", nodePool: "general", hourlyUsd: 0.384 },
+        { name: A, instanceType: "m5.2xlarge", capacityType: "on-demand", zone: "us-east-1a", nodePool: "general", hourlyUsd: 0.384 },
+        { name: B, instanceType: "m5.2xlarge", capacityType: "on-demand", zone: "us-east-1b", nodePool: "general", hourlyUsd: 0.384 },
       ],
       fargateHourlyUsd: 0,
-      idleHourlyUsd: 0.731211,
-      byNamespace: [{ namespace: "shop", hourlyUsd: 0.036789 }],
-      byWorkload: [{ namespace: "shop", workload: "Deployment/web", hourlyUsd: 0.036789 }],
+      idleHourlyUsd: 0.718136,
+      byNamespace: [
+        { namespace: "shop", hourlyUsd: 0.037069 },
+        { namespace: "kube-system", hourlyUsd: 0.012795 },
+      ],
       unpriced: [],
     });
+    expect(report.now.byWorkload).toEqual([
+      { namespace: "shop", workload: "Deployment/web", hourlyUsd: 0.037069 },
+      { namespace: "kube-system", workload: "DaemonSet/kube-proxy", hourlyUsd: 0.006538 },
+      { namespace: "kube-system", workload: "DaemonSet/aws-node", hourlyUsd: 0.003269 },
+      { namespace: "kube-system", workload: "DaemonSet/ebs-csi-node", hourlyUsd: 0.002988 },
+      { namespace: "kube-system", workload: "DaemonSet/eks-pod-identity-agent", hourlyUsd: 0 },
+    ]);
     expect({ ...report.converged, blockers: undefined }).toEqual({
       hourlyUsd: 0.096,
       monthlyUsd: 70.08,
@@ -114,7 +117,7 @@ describe("npm run savings -- --state", () => {
         {
           method: "multi-node",
           kind: "replace",
-          nodes: ["a", "b"],
+          nodes: [A, B],
           replacement: {
             name: "replacement-1",
             instanceType: "m5.large",
@@ -135,19 +138,19 @@ describe("npm run savings -- --state", () => {
   });
 
   it("counts every EC2 node, Karpenter's or not, and prices Fargate pods at the size EKS provisioned", async () => {
-    const fargate = { apiVersion: "v1", kind: "Node", metadata: { name: "fargate-ip-1", labels: { "eks.amazonaws.com/compute-type": "fargate" } } };
-    const coredns = {
-      ...webPod("coredns-1", "fargate-ip-1"),
-      metadata: { name: "coredns-1", namespace: "kube-system", labels: { app: "coredns" }, annotations: { CapacityProvisioned: "0.25vCPU 0.5GB" } },
-    };
-    const state = write("mixed.json", list(GENERAL, CLASS, node("group-node", "m5.large", "us-east-1a"), fargate, webPod("web-1", "group-node"), coredns));
+    const group = managedNodeGroupNode({ name: A, instanceType: "m5.large", zone: "us-east-1a", nodeGroup: "system" });
+    const coreDns = fargateDeploymentPods({ ...coreDnsTemplate(), zones: ["us-east-1a"] });
+    const state = write(
+      "mixed.json",
+      kubectlState([GENERAL, ec2NodeClass(), group, ...coreDns.nodes, ...addOns([A]), ...webPods("web", [A]), ...coreDns.pods]),
+    );
     const report = JSON.parse((await run(["--state", state, "--format", "json"])).out) as SavingsJson;
     // 0.25 vCPU x $0.04048 + 0.5 GB x $0.004445 = $0.0123425 (the dated us-east-1 Fargate rates).
     expect(report.fargate).toMatchObject({ podCount: 1, hourlyUsd: 0.012343 });
     expect(report.now).toMatchObject({ nodeCount: 1, hourlyUsd: 0.108343, fargateHourlyUsd: 0.012343 });
     expect(report.converged.hourlyUsd).toBe(0.108343);
     expect(report.converged.blockers).toEqual([
-      { node: "group-node", event: null, reason: "not managed by Karpenter: no NodePool owns it (a managed node group's node, or one joined by hand)" },
+      { node: A, event: null, reason: "not managed by Karpenter: no NodePool owns it (a managed node group's node, or one joined by hand)" },
     ]);
     // What the namespaces use plus what is idle is what the cluster costs.
     const allocated = report.now.byNamespace.reduce((sum, n) => sum + n.hourlyUsd, 0) + report.now.idleHourlyUsd;
@@ -155,8 +158,10 @@ describe("npm run savings -- --state", () => {
   });
 
   it("refuses a broken state with every problem at once, and names the flag's mistakes", async () => {
+    // Not what a cluster returns: a node without its instance-type label, and a pod bound to a node not saved.
     const unlabelled = { apiVersion: "v1", kind: "Node", metadata: { name: "mystery" }, status: {} };
-    const state = write("broken.json", list(unlabelled, webPod("web-1", "gone")));
+    const orphan = webPods("web", ["gone"])[0];
+    const state = write("broken.json", kubectlState([unlabelled as ClusterObject, orphan]));
     const { code, err, out } = await run(["--state", state]);
     expect({ code, out }).toEqual({ code: 2, out: "" });
     expect(err.trim().split("\n")).toEqual([
@@ -173,10 +178,7 @@ describe("npm run savings -- --state", () => {
   });
 
   it("reads standard input, and says so", async () => {
-    const { code, out } = await run(
-      ["--state", "-", "--format", "json"],
-      JSON.stringify(list(CLASS, node("a", "m5.large", "us-east-1a"), webPod("web-1", "a"))),
-    );
+    const { code, out } = await run(["--state", "-", "--format", "json"], kubectlState(twoHalfEmpty()));
     expect(code).toBe(0);
     expect((JSON.parse(out) as SavingsJson).source).toBe("standard input");
   });
@@ -232,38 +234,37 @@ describe("a generated cluster of 50 nodes and 1,000 pods, settled", () => {
 });
 
 describe("--save and --compare: measure, not just predict", () => {
-  const before = { items: TWO_HALF_EMPTY };
-
   it("saves what it read, the prices and the report, and reads the snapshot back as a state", async () => {
-    const state = write("before.json", { apiVersion: "v1", kind: "List", ...before });
+    const state = write("before.json", kubectlState(twoHalfEmpty()));
     const snapshot = path.join(testFolder("snapshots"), "before.snapshot.json");
     const first = await run(["--state", state, "--format", "json", "--save", snapshot]);
     expect(first.code).toBe(0);
     const saved = JSON.parse(fs.readFileSync(snapshot, "utf8"));
     expect(saved).toMatchObject({ kind: "AutonomousEksSavingsSnapshot", version: 1, savedAt: "2026-11-26T12:00:00.000Z" });
     expect(saved.prices.instanceTypes).toEqual({ "m5.2xlarge": { onDemandUsd: 0.384 } });
-    // No environment, command or Secret is kept of a pod.
-    expect(JSON.stringify(saved.objects.Pod)).not.toMatch(/"env"|"command"|"args"/);
+    // No environment, command, probe, token volume or Secret is kept of a pod: the add-ons' pods have all of them.
+    expect(JSON.stringify(saved.objects.Pod)).not.toMatch(/"env"|"command"|"args"|"livenessProbe"|"managedFields"|serviceAccountToken/);
     expect(saved.report).toEqual(JSON.parse(first.out));
     const again = await run(["--state", snapshot, "--format", "json"]);
     expect({ ...JSON.parse(again.out), source: undefined }).toEqual({ ...JSON.parse(first.out), source: undefined });
   });
 
   it("compares a snapshot with what runs now: nothing changed against itself; then the consolidation measured", async () => {
-    const state = write("before.json", { apiVersion: "v1", kind: "List", ...before });
+    const state = write("before.json", kubectlState(twoHalfEmpty()));
     const snapshot = path.join(testFolder("snapshots"), "before.snapshot.json");
     await run(["--state", state, "--save", snapshot]);
     const same = JSON.parse((await run(["--state", state, "--format", "json", "--compare", snapshot])).out);
     expect(same.change).toMatchObject({ hourlyUsd: 0, monthlyUsd: 0, nodesAdded: [], nodesRemoved: [], nodesReplaced: [] });
     // Later, Karpenter consolidated: the two m5.2xlarge are one m5.large.
-    const after = write("after.json", list(GENERAL, CLASS, node("c", "m5.large", "us-east-1a", "general"), webPod("web-1", "c"), webPod("web-2", "c")));
+    const c = general(C, "m5.large", "us-east-1a");
+    const after = write("after.json", kubectlState([GENERAL, ec2NodeClass(), c.node, c.nodeClaim, ...addOns([C]), ...webPods("web", [C, C])]));
     const { change } = JSON.parse((await run(["--state", after, "--format", "json", "--compare", snapshot])).out);
     expect(change).toMatchObject({
       hourlyUsd: -0.672,
       monthlyUsd: -490.56,
       nodesAdded: [],
-      nodesRemoved: [{ name: "b", instanceType: "m5.2xlarge" }],
-      nodesReplaced: [{ name: "a", instanceType: "m5.2xlarge", by: { name: "c", instanceType: "m5.large" } }],
+      nodesRemoved: [{ name: B, instanceType: "m5.2xlarge" }],
+      nodesReplaced: [{ name: A, instanceType: "m5.2xlarge", by: { name: C, instanceType: "m5.large" } }],
     });
     expect(change.predicted[0]).toEqual({
       what: "converged (consolidation alone)",
@@ -274,8 +275,8 @@ describe("--save and --compare: measure, not just predict", () => {
   });
 
   it("refuses to compare with a file that is no snapshot", async () => {
-    const notSnapshot = write("plain.json", list(CLASS));
-    const state = write("before.json", { apiVersion: "v1", kind: "List", ...before });
+    const notSnapshot = write("plain.json", kubectlState([ec2NodeClass()]));
+    const state = write("before.json", kubectlState(twoHalfEmpty()));
     const { code, err } = await run(["--state", state, "--compare", notSnapshot]);
     expect(code).toBe(2);
     expect(err).toContain(`${notSnapshot}: not a snapshot written by --save (no kind: AutonomousEksSavingsSnapshot)`);
