@@ -6,6 +6,7 @@ import type { PodData } from "../simulation/pod-data";
 import type { FitCache } from "../simulation/pod-fit";
 import { byCpuAndMemoryDescending, type QueuedPods } from "../simulation/queue";
 import { type Results, Scheduler } from "../simulation/scheduler";
+import { nodePlacement } from "../simulation/state-node";
 import type { PodCount, Topology } from "../simulation/topology";
 import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
 import { type Candidate, reschedulablePods } from "./candidates";
@@ -90,15 +91,26 @@ export function simulateScheduling(
   const deleting = nodes.filter((n) => n.deleting && !leaving.has(n));
   const moving = [...candidates.flatMap((c) => c.pods), ...deleting.flatMap((n) => reschedulablePods(n))];
   const staying = nodes.filter((n) => !leaving.has(n) && !n.deleting);
-  const scheduler = new Scheduler({
-    templates: ctx.templates,
-    existingNodes: staying.map((n) => n.state),
-    daemonSets: ctx.daemonSets,
-    topology: ctx.topology,
-    fits: ctx.fits,
-    nodeClaimIds: ctx.nodeClaimIds,
-  });
-  const results = scheduler.solve(queued(ctx, moving, pending));
+  // Topology counts the cluster's pods once a pass (every node but those deleting); a simulation takes out the
+  // candidates' and puts them back after: the same counts a scheduler over the staying nodes would make.
+  const counted = (list: readonly ClusterNode[]) => list.map((n) => ({ placement: nodePlacement(n.state), pods: n.state.pods }));
+  ctx.topology.countOnce(nodes, () => counted(nodes.filter((n) => !n.deleting)));
+  ctx.topology.withoutNodes(counted(candidates.map((c) => c.node).filter((n) => !n.deleting)));
+  let results: Results;
+  try {
+    const scheduler = new Scheduler({
+      templates: ctx.templates,
+      existingNodes: staying.map((n) => n.state),
+      daemonSets: ctx.daemonSets,
+      topology: ctx.topology,
+      fits: ctx.fits,
+      nodeClaimIds: ctx.nodeClaimIds,
+      topologyCounted: true,
+    });
+    results = scheduler.solve(queued(ctx, moving, pending));
+  } finally {
+    ctx.topology.restore();
+  }
   const name = (pod: PodData) => `${pod.group.namespace}/${pod.group.disruption?.examplePod ?? pod.group.name}`;
   return {
     results,

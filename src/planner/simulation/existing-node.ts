@@ -1,6 +1,5 @@
 import { formatRequirement, satisfies } from "../../instance-catalogue/requirements";
 import { getOrAdd } from "../../shared/get-or-add";
-import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { DaemonSetShape, HostPort, PodGroup } from "../workload/workload-model";
 import { daemonRequests, daemonSetRunsOnNode } from "./daemon-overhead";
 import { FITS, type FitOrReason, refuse } from "./fit-or-reason";
@@ -8,7 +7,7 @@ import { HostPortUsage } from "./host-port-usage";
 import type { PodData } from "./pod-data";
 import type { SchedulingForm } from "./preferences";
 import { addResources, fits, type Resources, requestsOfPods } from "./resources";
-import type { StateNode } from "./state-node";
+import { nodePlacement, type StateNode } from "./state-node";
 import { formatTaint, untoleratedTaint } from "./taints";
 import type { Placement, PodCount, Topology } from "./topology";
 
@@ -53,10 +52,12 @@ function baselineOf(state: StateNode, daemonSets: readonly DaemonSetShape[]) {
       ...state.daemonSetPods.flatMap((ds) => (ds.pod.hostPorts ?? []).map((port) => ({ port, by: `DaemonSet ${ds.id}` }))),
       ...state.pods.flatMap(({ group }) => (group.pod.hostPorts ?? []).map((port) => ({ port, by: group.id }))),
     ];
-    const zone = state.labels[LABEL.zone];
-    const capacityType = state.labels[LABEL.capacityType];
-    const placement = { host: state.name, zones: zone === undefined ? [] : [zone], capacityTypes: capacityType === undefined ? [] : [capacityType] };
-    return { requested: requestsOfPods(state.pods), daemons: addResources(running, lessFloored(belonging, running)), hostPorts, placement };
+    return {
+      requested: requestsOfPods(state.pods),
+      daemons: addResources(running, lessFloored(belonging, running)),
+      hostPorts,
+      placement: nodePlacement(state),
+    };
   });
 }
 

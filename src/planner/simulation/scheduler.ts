@@ -35,6 +35,8 @@ export interface SchedulerInput {
   readonly fits: FitCache;
   /** Numbers the NodeClaims this loop opens (their placeholder hostnames), on from those of every loop before it. */
   readonly nodeClaimIds: NodeClaimIds;
+  /** The topology counts the existing nodes' pods already (a consolidation simulation prepared them): not recounted. */
+  readonly topologyCounted?: boolean;
 }
 
 export interface Results {
@@ -82,7 +84,7 @@ export class Scheduler {
     this.existing = input.existingNodes.map((node) => new ExistingNode(node, input.topology, input.daemonSets));
     // A partition, not a sort: the same order, linear for the thousands of nodes a consolidation simulation takes.
     this.existingInOrder = [...this.existing.filter((n) => n.state.initialized), ...this.existing.filter((n) => !n.state.initialized)];
-    input.topology.countPodsOn(this.existing);
+    if (input.topologyCounted !== true) input.topology.countPodsOn(this.existing);
     this.pools = input.templates.map((template) => {
       const remaining = new RemainingResources(template.pool, template.offerings.candidates);
       for (const node of input.existingNodes) if (nodePoolOf(node) === template.pool.name) remaining.subtract(node.capacity);

@@ -2,7 +2,7 @@ import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { Taint } from "../model";
 import type { DaemonSetShape } from "../workload/workload-model";
 import type { Resources } from "./resources";
-import type { PodCount } from "./topology";
+import type { Placement, PodCount } from "./topology";
 
 // A node the cluster already has, as Karpenter's cluster state holds it: a node running before the plan starts
 // (its pods bound to it), or one an earlier provisioning loop of the plan launched. The scheduler tries these
@@ -34,3 +34,10 @@ export interface StateNode {
 
 /** The NodePool that launched the node, or undefined for a node Karpenter does not own. */
 export const nodePoolOf = (node: StateNode): string | undefined => node.labels[LABEL.nodePool];
+
+/** Where topology counts the node's pods: its hostname, and its one zone and capacity type (none when unlabelled). */
+export function nodePlacement(node: StateNode): Placement {
+  const zone = node.labels[LABEL.zone];
+  const capacityType = node.labels[LABEL.capacityType];
+  return { host: node.name, zones: zone === undefined ? [] : [zone], capacityTypes: capacityType === undefined ? [] : [capacityType] };
+}

@@ -37,13 +37,6 @@ export interface TopologyGroup {
   readonly description: string;
 }
 
-/** Adds `times` to a domain's count; true when the domain was empty before. */
-export function bump(map: Map<string, number>, domain: string, times: number): boolean {
-  const before = map.get(domain) ?? 0;
-  map.set(domain, before + times);
-  return before === 0 && times > 0;
-}
-
 /**
  * Whether a pod (`self`: 1 when the group counts the pod itself) may join the node with this hostname, for a
  * group on kubernetes.io/hostname: each node is its own domain.

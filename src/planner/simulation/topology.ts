@@ -1,12 +1,13 @@
 import { allowedValues, type Requirement } from "../../instance-catalogue/requirements";
 import { getOrAdd } from "../../shared/get-or-add";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
-import { formatSelector, selects, withLabels } from "../workload/label-selector";
+import { formatSelector, withLabels } from "../workload/label-selector";
 import type { LabelSelector, NamespaceScope, PodGroup } from "../workload/workload-model";
 import { type FitOrReason, fitWith, refuse } from "./fit-or-reason";
 import type { PodData } from "./pod-data";
 import type { PodConstraint } from "./preferences";
-import { allowsHost, bump, domainKindOf, nextDomains, type TopologyGroup } from "./topology-group";
+import { allowsHost, domainKindOf, nextDomains, type TopologyGroup } from "./topology-group";
+import { GroupMatchers } from "./topology-matchers";
 
 // Topology, as Karpenter's scheduler keeps it: one group per distinct constraint (spread, pod affinity, pod
 // anti-affinity) of the pods it knows (the pods to schedule and the pods already on nodes), counting the pods
@@ -27,6 +28,12 @@ export interface DomainUniverse {
   /** Zones of every pool (or of the pools whose taints the owner tolerates, for nodeTaintsPolicy Honor). */
   readonly zones: (honorTaintsOf: PodGroup | undefined) => readonly string[];
   readonly capacityTypes: readonly string[];
+}
+
+/** A node as topology counts it: where it stands, and its pods. */
+export interface CountedNode {
+  readonly placement: Placement;
+  readonly pods: readonly PodCount[];
 }
 
 /** The pods of one group already on a node. */
@@ -72,13 +79,17 @@ export class Topology {
   private readonly involvement = new Map<PodGroup, Involvement>();
   /** A node's pods that take part in some group, by its pod list: the disruption controller recounts the same nodes often. */
   private readonly involvedRuns = new WeakMap<readonly PodCount[], readonly PodCount[]>();
+  /** The cluster the counts stand for (countOnce), while simulations start from them. */
+  private countedFor: object | undefined;
+  /** Each count changed since `withoutNodes`, to undo; undefined outside a simulation. */
+  private journal: { readonly group: TopologyGroup; readonly map: Map<string, number>; readonly domain: string; readonly times: number }[] | undefined;
 
   /**
    * `pods`: every pod the scheduler may record, those to schedule and those already on nodes, each with the
    * forms it is tried in (its constraints as written make the groups).
    */
   constructor(pods: readonly Pick<PodData, "group" | "forms">[], universe: DomainUniverse) {
-    const matchers: { group: TopologyGroup; matches: (g: PodGroup) => boolean }[] = [];
+    const matchers = new GroupMatchers();
     for (const { group: owner, forms } of pods) {
       const constraints = forms[0].constraints;
       // Most pods have no constraint: no list for them.
@@ -110,11 +121,7 @@ export class Topology {
             description: `${what} against ${formatSelector(selector)}`,
           };
           this.byHash.set(hash, group);
-          const inNamespace = (p: PodGroup) => namespaces === "all" || namespaces.includes(p.namespace);
-          matchers.push({
-            group,
-            matches: (p) => selector !== undefined && inNamespace(p) && (!sameGroup || p === owner) && selects(selector, p.labels),
-          });
+          matchers.add(group, selector, namespaces, sameGroup ? owner : undefined);
         }
         this.byConstraint.set(raw, group);
         if (c.kind === "anti-affinity" && !c.preferred) owned.push(group);
@@ -123,7 +130,7 @@ export class Topology {
     }
     const requiredAnti = new Set([...this.involvement.values()].flatMap((i) => i.owning));
     for (const { group: g } of pods) {
-      const counted = matchers.length === 0 ? NONE : matchers.filter((m) => m.matches(g)).map((m) => m.group);
+      const counted = matchers.size === 0 ? NONE : matchers.matching(g);
       if (counted.length === 0) continue;
       const repelled = requiredAnti.size === 0 ? NONE : counted.filter((t) => requiredAnti.has(t));
       const owned = this.involvement.get(g)?.owning ?? NONE;
@@ -142,7 +149,9 @@ export class Topology {
   }
 
   /** Forgets every count, then counts the pods already on these nodes (topology.go countDomains). */
-  countPodsOn(nodes: Iterable<{ readonly placement: Placement; readonly pods: readonly PodCount[] }>): void {
+  countPodsOn(nodes: Iterable<CountedNode>): void {
+    this.journal = undefined;
+    this.countedFor = undefined;
     for (const t of this.byHash.values()) {
       t.counts.clear();
       t.owners.clear();
@@ -150,6 +159,47 @@ export class Topology {
     }
     if (this.involvement.size === 0) return;
     for (const node of nodes) for (const { group, count } of this.involvedIn(node.pods)) this.record(group, node.placement, count);
+  }
+
+  /**
+   * Counts the pods on `nodes` once for `cluster` (one consolidation pass's nodes): each simulation of the pass then
+   * starts from these counts less the nodes it removes (`withoutNodes`), and puts them back when done (`restore`).
+   * A simulation costs what it changes, not a recount of every pod of the cluster.
+   */
+  countOnce(cluster: object, nodes: () => Iterable<CountedNode>): void {
+    if (this.countedFor === cluster) return;
+    this.countPodsOn(nodes());
+    this.countedFor = cluster;
+  }
+
+  /** Takes the pods of these nodes out of the counts, and notes every change from here until `restore`. */
+  withoutNodes(nodes: Iterable<CountedNode>): void {
+    this.journal = [];
+    if (this.involvement.size === 0) return;
+    for (const node of nodes) for (const { group, count } of this.involvedIn(node.pods)) this.record(group, node.placement, -count);
+  }
+
+  /** Undoes every change since `withoutNodes`: the counts are those `countOnce` made again. */
+  restore(): void {
+    const journal = this.journal ?? [];
+    this.journal = undefined;
+    for (let i = journal.length - 1; i >= 0; i--) {
+      const { group, map, domain, times } = journal[i];
+      this.change(group, map, domain, -times);
+    }
+  }
+
+  /** Adds `times` (negative to take away) to a domain of a group's counts or owners, keeping nonEmpty and the journal. */
+  private change(t: TopologyGroup, map: Map<string, number>, domain: string, times: number): void {
+    const before = map.get(domain) ?? 0;
+    const after = before + times;
+    if (after === 0) map.delete(domain);
+    else map.set(domain, after);
+    if (map === t.counts) {
+      if (before === 0 && after > 0) t.nonEmpty++;
+      else if (before > 0 && after === 0) t.nonEmpty--;
+    }
+    this.journal?.push({ group: t, map, domain, times });
   }
 
   private involvedIn(pods: readonly PodCount[]): readonly PodCount[] {
@@ -166,8 +216,8 @@ export class Topology {
       // Spread and affinity count a pod only once its node is down to one domain; anti-affinity blocks them all.
       return all || values.length === 1 ? values : [];
     };
-    for (const t of involved.counting) for (const d of domains(t, t.kind === "anti-affinity")) if (bump(t.counts, d, times)) t.nonEmpty++;
-    for (const t of involved.owning) for (const d of domains(t, true)) bump(t.owners, d, times);
+    for (const t of involved.counting) for (const d of domains(t, t.kind === "anti-affinity")) this.change(t, t.counts, d, times);
+    for (const t of involved.owning) for (const d of domains(t, true)) this.change(t, t.owners, d, times);
   }
 
   /**

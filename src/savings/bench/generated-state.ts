@@ -1,7 +1,8 @@
 // A running cluster's state, made up but shaped like a real one, as `kubectl get ... -o json` prints it: two
 // Karpenter NodePools (on-demand general purpose, and spot with Graviton) and a managed node group, nodes of
 // several types across three zones (each Karpenter node with its NodeClaim) filled to 50-90% by Deployments of
-// varied sizes, DaemonSets on every node (pinned there by their controller's node affinity),
+// varied sizes (a zone spread, hostnames apart preferred or required on some), DaemonSets on every node (pinned
+// there by their controller's node affinity),
 // PodDisruptionBudgets (one in ten deployments has one, one in fifty allows no disruption), and CoreDNS on Fargate. Deterministic for a seed: the
 // savings tests and `npm run bench` use it.
 
@@ -58,12 +59,23 @@ function nodePool(name: string, capacityTypes: string[], archs: string[], weight
   };
 }
 
-const pod = (name: string, namespace: string, node: string, owner: Json, labels: Json, cpu: number, memoryMi: number, extra: Json = {}): Json => ({
+const pod = (
+  name: string,
+  namespace: string,
+  node: string,
+  owner: Json,
+  labels: Json,
+  cpu: number,
+  memoryMi: number,
+  extra: Json = {},
+  scheduling: Json = {},
+): Json => ({
   apiVersion: "v1",
   kind: "Pod",
   metadata: { name, namespace, labels, ownerReferences: [{ apiVersion: "apps/v1", controller: true, ...owner }], ...extra },
   spec: {
     nodeName: node,
+    ...scheduling,
     containers: [
       { name: "app", image: `registry.example/${namespace}/${String(labels.app)}:1.0`, resources: { requests: { cpu: `${cpu}m`, memory: `${memoryMi}Mi` } } },
     ],
@@ -109,6 +121,40 @@ function daemonSetPod(name: string, daemonSet: string, node: string): Json {
     })),
   ];
   return made;
+}
+
+/**
+ * What Helm charts commonly ask of their replicas' placement, one Deployment in four each: a zone spread that
+ * gives way (ScheduleAnyway), hostnames apart preferred, or required; the rest ask nothing.
+ */
+function schedulingOf(d: number, app: string): Json {
+  const selector = { matchLabels: { app } };
+  switch (d % 4) {
+    case 1:
+      return {
+        topologySpreadConstraints: [{ maxSkew: 1, topologyKey: "topology.kubernetes.io/zone", whenUnsatisfiable: "ScheduleAnyway", labelSelector: selector }],
+      };
+    case 2:
+      return {
+        affinity: {
+          podAntiAffinity: {
+            preferredDuringSchedulingIgnoredDuringExecution: [
+              { weight: 100, podAffinityTerm: { topologyKey: "kubernetes.io/hostname", labelSelector: selector } },
+            ],
+          },
+        },
+      };
+    case 3:
+      return d % 12 === 3
+        ? {
+            affinity: {
+              podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: "kubernetes.io/hostname", labelSelector: selector }] },
+            },
+          }
+        : {};
+    default:
+      return {};
+  }
 }
 
 /** The state as one kubectl List. */
@@ -172,6 +218,7 @@ export function generatedState(options: GeneratedStateOptions): Json {
     const app = `app-${d}`;
     const hash = (1_000_000 + d * 7919).toString(36);
     const doNotDisrupt = d % 97 === 0 ? { annotations: { "karpenter.sh/do-not-disrupt": "true" } } : {};
+    const scheduling = schedulingOf(d, app);
     for (let r = 0; r < replicas && placed < total; r++) {
       let tries = 0;
       while (tries < free.length && (free[cursor].cpu < cpu || free[cursor].memory < memoryMi)) {
@@ -192,6 +239,7 @@ export function generatedState(options: GeneratedStateOptions): Json {
           cpu,
           memoryMi,
           doNotDisrupt,
+          scheduling,
         ),
       );
       placed++;
