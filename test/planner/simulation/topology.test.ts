@@ -266,3 +266,58 @@ describe("counts from the nodes that exist (topology.go countDomains)", () => {
     expect(next(web, claim("h1")).ok).toBe(true);
   });
 });
+
+describe("Topology counted once a consolidation pass, each simulation undone", () => {
+  // The disruption controller simulates hundreds of candidates on the same nodes: topology counts their pods once,
+  // each simulation takes out the candidates' and records its placements, and `restore` undoes both. Each state must
+  // be the counts a fresh count of the same pods would give, or a simulation would see another one's pods.
+  const web = podGroup("web", 6, podShape(100, 128, { topologySpread: [spread(LABEL.zone, 1, "web")] }));
+  const api = podGroup("api", 4, podShape(100, 128, { podAntiAffinity: [term(LABEL.hostname, { app: "api" })] }));
+  const at = (host: string, zone: string) => ({ host, zones: [zone], capacityTypes: ["on-demand"] });
+  const nodes = [
+    {
+      placement: at("n1", "zone-a"),
+      pods: [
+        { group: web, count: 2 },
+        { group: api, count: 1 },
+      ],
+    },
+    {
+      placement: at("n2", "zone-b"),
+      pods: [
+        { group: web, count: 1 },
+        { group: api, count: 1 },
+      ],
+    },
+    { placement: at("n3", "zone-c"), pods: [{ group: web, count: 1 }] },
+  ];
+  /** What the next pods may do: the zones web may take on a NodeClaim, and whether api may join each node. */
+  const answers = (t: ReturnType<typeof topologyOf>) => ({
+    web: t.next(web, claim("new")),
+    api: nodes.map((n) => t.next(api, n.placement).ok),
+  });
+
+  it("gives, while the candidates are out, what counting the other nodes alone gives; and after restore, the cluster's counts again", () => {
+    const pass = topologyOf([web, api]);
+    const cluster = {};
+    pass.topology.countOnce(cluster, () => nodes);
+    const whole = answers(pass);
+    // Take n1 out and place a web pod on n3, as a simulation would.
+    pass.topology.withoutNodes([nodes[0]]);
+    pass.topology.record(web, nodes[2].placement);
+    const fresh = topologyOf([web, api]);
+    fresh.topology.countPodsOn([nodes[1], { ...nodes[2], pods: [{ group: web, count: 2 }] }]);
+    expect(answers(pass)).toEqual(answers(fresh));
+    // The states differ (n1's api pod is gone, zone-c has two web pods): the comparisons above can fail.
+    expect(answers(fresh)).not.toEqual(whole);
+    pass.topology.restore();
+    expect(answers(pass)).toEqual(whole);
+    // Counting once means once: the same cluster is not recounted (a changed list would be: a new pass).
+    pass.topology.countOnce(cluster, () => {
+      throw new Error("recounted");
+    });
+    const recount = topologyOf([web, api]);
+    recount.topology.countPodsOn(nodes);
+    expect(answers(pass)).toEqual(answers(recount));
+  });
+});
