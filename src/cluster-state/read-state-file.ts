@@ -2,6 +2,7 @@ import { InputError } from "../shared/input-error";
 import { parseDocuments } from "../shared/manifest-documents";
 import { decodeUtf8, readAtMost, readFailure, readStdinAtMost } from "../shared/untrusted-file";
 import { type ClusterObjects, emptyClusterObjects, type UnreadKind } from "./cluster-objects";
+import { eachListItem } from "./json-list-items";
 import { type JsonValue, jsonValues } from "./json-values";
 import { KUBECTL_GET_STATE, STATE_KINDS, stateKind } from "./state-kinds";
 import { trimObject } from "./trim-object";
@@ -46,6 +47,27 @@ function documentsOf(text: string, name: string, problems: string[], warnings: s
   return parseDocuments(text, name, problems, warnings).filter((d) => !d.empty);
 }
 
+/**
+ * Takes each item of the file's one List as it is parsed (json-list-items.ts), with the kind of a typed list's
+ * items (a PodList's have none of their own) once the list says it; false when the file is not one List, or is
+ * broken, for the whole-text reader to take over.
+ */
+function readItemByItem(bytes: Uint8Array, name: string, take: (value: unknown, where: string, listItemKind?: string) => void): boolean {
+  const waiting: { item: unknown; index: number }[] = [];
+  const rest = eachListItem(bytes, (item, index, before) => {
+    const listKind = typeof before.kind === "string" ? before.kind : undefined;
+    const hasKind = typeof item === "object" && item !== null && typeof (item as { kind?: unknown }).kind === "string";
+    // kubectl sorts `kind` after `items`: a typed list's items wait for it (kubectl's own lists' items carry a kind).
+    if (!hasKind && listKind === undefined) waiting.push({ item, index });
+    else take(item, `${name}: document 1: items[${index}]`, listKind === undefined ? undefined : itemKindOf(listKind));
+  });
+  if (rest === undefined) return false;
+  const listKind = typeof rest.kind === "string" ? rest.kind : undefined;
+  if (listKind !== undefined && !listKind.endsWith("List")) return false;
+  for (const { item, index } of waiting) take(item, `${name}: document 1: items[${index}]`, listKind === undefined ? undefined : itemKindOf(listKind));
+  return true;
+}
+
 /** The cluster's objects in a state file (or standard input); throws InputError with every problem of the file. */
 export interface StateFileOptions {
   readonly stdin?: () => Buffer;
@@ -70,13 +92,10 @@ export function readStateFile(file: string, options: StateFileOptions = {}): Clu
       `${name}: larger than 512 MiB, the most a state file may be; read the cluster directly (--kubeconfig, which pages the API), or save it trimmed with --save`,
     ]);
   }
-  const decoded = decodeUtf8(bytes);
-  if ("badLine" in decoded) throw refuse([`${name}: ${decoded.problem}`]);
-
   const problems: string[] = [];
   const warnings: string[] = [];
-  const objects = emptyClusterObjects(name);
-  const skipped = new Map<string, number>();
+  let objects = emptyClusterObjects(name);
+  let skipped = new Map<string, number>();
   const take = (value: unknown, where: string, listItemKind?: string) => {
     if (!isMapping(value)) {
       problems.push(`${where}: got ${value === null ? "null" : Array.isArray(value) ? "a list" : typeof value}; must be a Kubernetes object or a List of them`);
@@ -95,10 +114,18 @@ export function readStateFile(file: string, options: StateFileOptions = {}): Clu
     if (read === undefined) skipped.set(kind, (skipped.get(kind) ?? 0) + 1);
     else objects.byKind[read.kind].push(trimObject(read.kind, value));
   };
-  const documents = documentsOf(decoded.text, name, problems, warnings);
-  const other = documents.length === 1 ? options.other?.(documents[0].value, name) : undefined;
-  if (other !== undefined) return other;
-  for (const document of documents) take(document.value, `${name}: document ${document.index}`);
+  if (!readItemByItem(bytes, name, take)) {
+    // Not one List (YAML, several documents, a snapshot), or broken: read whole, afresh, and say what is wrong.
+    objects = emptyClusterObjects(name);
+    skipped = new Map<string, number>();
+    problems.length = 0;
+    const decoded = decodeUtf8(bytes);
+    if ("badLine" in decoded) throw refuse([`${name}: ${decoded.problem}`]);
+    const documents = documentsOf(decoded.text, name, problems, warnings);
+    const other = documents.length === 1 ? options.other?.(documents[0].value, name) : undefined;
+    if (other !== undefined) return other;
+    for (const document of documents) take(document.value, `${name}: document ${document.index}`);
+  }
 
   // A new cluster may run no pod yet (or no node): that is a report. A file with neither is not a cluster's state.
   const required = STATE_KINDS.filter((k) => k.required);
