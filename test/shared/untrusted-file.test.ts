@@ -49,6 +49,9 @@ describe("reading a file a user named", () => {
 
   it("decodes UTF-8 (a byte order mark dropped) and names the first line that is not", () => {
     expect(decodeUtf8(Buffer.from("\uFEFFname: café\n"))).toEqual({ text: "name: café\n" });
-    expect(decodeUtf8(Buffer.from("a: 1\nb: 2\nc: caf\xe9\n", "latin1"))).toEqual({ badLine: 3 });
+    expect(decodeUtf8(Buffer.from("a: 1\nb: 2\nc: caf\xe9\n", "latin1"))).toEqual({
+      badLine: 3,
+      problem: "line 3 is not valid UTF-8; save the file as UTF-8 (bytes in another encoding are not guessed at)",
+    });
   });
 });

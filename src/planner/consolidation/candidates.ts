@@ -4,7 +4,7 @@ import type { PoolDisruption, Taint } from "../model";
 import { untoleratedTaint } from "../simulation/taints";
 import type { PodCount } from "../simulation/topology";
 import { selects } from "../workload/label-selector";
-import type { PodDisruptionBudget } from "../workload/pod-disruption-budgets";
+import type { PodDisruptionBudget } from "../workload/workload-model";
 import { ORDINARY_DISRUPTION, type PodDisruption, type PodGroup, type Toleration } from "../workload/workload-model";
 import type { ClusterNode } from "./cluster-node";
 import { NODE_BASE_COST, rescheduleCost } from "./eviction-cost";

@@ -3,7 +3,7 @@ import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { chooseLaunch, type LaunchRequest, launchedNode } from "../simulation/launch";
 import type { NodeClaim } from "../simulation/node-claim";
 import type { Results } from "../simulation/scheduler";
-import type { PodDisruptionBudget } from "../workload/pod-disruption-budgets";
+import type { PodDisruptionBudget } from "../workload/workload-model";
 import { poolTotals } from "./balanced";
 import { budgetMapping } from "./budget-mapping";
 import { type Blocker, type Candidate, consolidatable, isCandidate, newCandidate } from "./candidates";

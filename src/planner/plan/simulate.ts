@@ -7,7 +7,7 @@ import type { FitCache } from "../simulation/pod-fit";
 import type { PoolOfferings } from "../simulation/pool-offerings";
 import { type ProvisioningResult, provision } from "../simulation/provisioner";
 import type { StateNode } from "../simulation/state-node";
-import type { PodDisruptionBudgetSpec } from "../workload/pod-disruption-budgets";
+import type { PodDisruptionBudgetSpec } from "../workload/workload-model";
 import { type DaemonSetShape, PLAIN_POD, type PodGroup } from "../workload/workload-model";
 import type { Scenario } from "./scenarios";
 

@@ -1,6 +1,6 @@
-import { type PodDisruptionBudget, podDisruptionBudgets, readPodDisruptionBudget } from "../workload/pod-disruption-budgets";
+import { podDisruptionBudgets, readPodDisruptionBudget } from "../workload/pod-disruption-budgets";
 import type { Raw } from "../workload/raw-object";
-import type { PodGroup } from "../workload/workload-model";
+import type { PodDisruptionBudget, PodGroup } from "../workload/workload-model";
 
 // A running cluster's PodDisruptionBudgets: how many of the pods each selects may be disrupted now, as the
 // cluster's disruption controller wrote it (status.disruptionsAllowed), else as it would compute it with every pod

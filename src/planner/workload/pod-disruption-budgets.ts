@@ -1,6 +1,6 @@
 import { labelSelectorOf, selects } from "./label-selector";
 import { isRecord, type Raw, type Report } from "./raw-object";
-import type { LabelSelector, PodGroup } from "./workload-model";
+import type { PodDisruptionBudget, PodDisruptionBudgetSpec, PodGroup } from "./workload-model";
 
 // PodDisruptionBudgets, as written in a workload and as a running cluster holds them: the pods a budget selects in
 // its namespace, and how many of them may be disrupted now. A cluster's disruption controller writes that number
@@ -9,29 +9,6 @@ import type { LabelSelector, PodGroup } from "./workload-model";
 // @see kubernetes/kubernetes pkg/controller/disruption/disruption.go (getExpectedPodCount, updatePdbStatus): maxUnavailable
 //      wins when both are written, as the API server refuses both together anyway
 // @see https://kubernetes.io/docs/tasks/run-application/configure-pdb/#rounding-logic-when-specifying-percentages
-
-/** A budget as written: which pods, and how many must stay or may go. */
-export interface PodDisruptionBudgetSpec {
-  readonly namespace: string;
-  readonly name: string;
-  readonly selector: LabelSelector;
-  readonly minAvailable?: number | string;
-  readonly maxUnavailable?: number | string;
-  /** AlwaysAllow: a pod that is not ready may be evicted whatever the budget says (policy/v1, Kubernetes 1.27+). */
-  readonly unhealthyPodEvictionPolicy?: "IfHealthyBudget" | "AlwaysAllow";
-  /** status.disruptionsAllowed, where the cluster's controller wrote it. */
-  readonly statusAllowed?: number;
-}
-
-/** A budget as the disruption controller weighs it. */
-export interface PodDisruptionBudget {
-  readonly namespace: string;
-  readonly name: string;
-  readonly selector: LabelSelector;
-  /** status.disruptionsAllowed, or what the controller would compute with every pod healthy. */
-  readonly disruptionsAllowed: number;
-  readonly unhealthyPodEvictionPolicy?: "IfHealthyBudget" | "AlwaysAllow";
-}
 
 const intOrPercent = (value: unknown): number | string | undefined =>
   typeof value === "number" || (typeof value === "string" && /^\d+%?$/.test(value)) ? value : undefined;

@@ -1,5 +1,4 @@
 import type { Requirement } from "../../instance-catalogue/requirements";
-import type { PodDisruptionBudgetSpec } from "./pod-disruption-budgets";
 
 // What the planner takes from Kubernetes workload YAML: pods as groups of identical replicas, with what the
 // scheduler and Karpenter read of them, and the DaemonSets that add overhead to every node they run on.
@@ -190,3 +189,26 @@ export const PLAIN_POD: Omit<PodShape, "cpuMillis" | "memoryBytes"> = {
   tolerations: [],
   hasRequests: true,
 };
+
+/** A budget as written: which pods, and how many must stay or may go. */
+export interface PodDisruptionBudgetSpec {
+  readonly namespace: string;
+  readonly name: string;
+  readonly selector: LabelSelector;
+  readonly minAvailable?: number | string;
+  readonly maxUnavailable?: number | string;
+  /** AlwaysAllow: a pod that is not ready may be evicted whatever the budget says (policy/v1, Kubernetes 1.27+). */
+  readonly unhealthyPodEvictionPolicy?: "IfHealthyBudget" | "AlwaysAllow";
+  /** status.disruptionsAllowed, where the cluster's controller wrote it. */
+  readonly statusAllowed?: number;
+}
+
+/** A budget as the disruption controller weighs it. */
+export interface PodDisruptionBudget {
+  readonly namespace: string;
+  readonly name: string;
+  readonly selector: LabelSelector;
+  /** status.disruptionsAllowed, or what the controller would compute with every pod healthy. */
+  readonly disruptionsAllowed: number;
+  readonly unhealthyPodEvictionPolicy?: "IfHealthyBudget" | "AlwaysAllow";
+}

@@ -4,13 +4,13 @@ import { type Autoscaler, autoscalerOf } from "./autoscalers";
 import { readLimitRange } from "./limit-ranges";
 import { skippedKind, WORKLOAD_KINDS } from "./object-kinds";
 import { OPERATOR_KINDS, operatorPodTemplate } from "./operator-pods";
-import { type PodDisruptionBudgetSpec, readPodDisruptionBudget } from "./pod-disruption-budgets";
+import { readPodDisruptionBudget } from "./pod-disruption-budgets";
 import { claimTemplate, type PodSpecFacts, readPodSpec } from "./pod-spec";
 import { at, isRecord, type Raw, type Report } from "./raw-object";
 import { type ResourceQuotaSpec, readResourceQuota } from "./resource-quotas";
 import { readRuntimeClass } from "./runtime-classes";
 import { readVolumeObject, volumeStorage } from "./volume-topology";
-import type { PodGroup } from "./workload-model";
+import type { PodDisruptionBudgetSpec, PodGroup } from "./workload-model";
 
 // Kubernetes objects into pod groups: how many pods of which template each workload kind runs, the autoscalers
 // that own replica counts, and the objects the cluster's admission reads when it creates the pods (LimitRanges,

@@ -2,7 +2,7 @@ import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalo
 import { type Requirement, satisfiesAll } from "../../instance-catalogue/requirements";
 import type { ClusterState } from "../../planner/state/cluster-state";
 import { selects } from "../../planner/workload/label-selector";
-import type { PodDisruptionBudget } from "../../planner/workload/pod-disruption-budgets";
+import type { PodDisruptionBudget } from "../../planner/workload/workload-model";
 import { ORDINARY_DISRUPTION, type PodGroup } from "../../planner/workload/workload-model";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { workloadOf } from "../workload-name";

@@ -4,8 +4,7 @@ import { disruptionContext } from "../../../src/planner/consolidation/disruption
 import { type ConsolidationResult, consolidate } from "../../../src/planner/consolidation/disruption-controller";
 import type { NodePoolBudget, PoolDisruption, PoolModel } from "../../../src/planner/model";
 import { NodeClaimIds } from "../../../src/planner/simulation/node-claim-ids";
-import type { PodDisruptionBudget } from "../../../src/planner/workload/pod-disruption-budgets";
-import type { PodGroup } from "../../../src/planner/workload/workload-model";
+import type { PodDisruptionBudget, PodGroup } from "../../../src/planner/workload/workload-model";
 import { LABEL } from "../../../src/shared/vocabulary/well-known-labels";
 import { catalogue, instanceType, newFitCache, offeringsOf, REGION, type RunningNodeOptions, runningNode } from "../simulation/fixtures";
 

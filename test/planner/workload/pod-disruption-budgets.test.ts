@@ -1,4 +1,5 @@
-import { allowedWithEveryPodHealthy, type PodDisruptionBudgetSpec, readPodDisruptionBudget } from "../../../src/planner/workload/pod-disruption-budgets";
+import { allowedWithEveryPodHealthy, readPodDisruptionBudget } from "../../../src/planner/workload/pod-disruption-budgets";
+import type { PodDisruptionBudgetSpec } from "../../../src/planner/workload/workload-model";
 
 // PodDisruptionBudgets as the disruption controller counts them (kubernetes pkg/controller/disruption/disruption.go
 // getExpectedPodCount), with every pod healthy: a workload has no status.
