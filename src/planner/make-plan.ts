@@ -2,7 +2,6 @@ import { type InstanceCatalogue, loadInstanceCatalogue } from "../instance-catal
 import { InputError, InputErrors } from "../shared/input-error";
 import { loadClusterModel } from "./cluster-model";
 import type { ClusterModel } from "./model";
-import { loadEphemeralStorage } from "./node-class-storage";
 import { buildPlan } from "./plan/build-plan";
 import type { Plan } from "./plan/plan-types";
 import { readWorkload, STDIN } from "./workload/read-workload";
@@ -57,8 +56,7 @@ export async function makePlan(options: PlanOptions): Promise<Plan> {
   const { loaded, workload } = loadInputs(options);
   const { model, warnings } = forRegion(loaded.model, options.region);
   const catalogue = options.liveCatalogue === undefined ? loadInstanceCatalogue() : await options.liveCatalogue(model.region);
-  const ephemeralStorage = loadEphemeralStorage(options.config, options.env);
   const workloadSource = options.workload.map((w) => (w === STDIN ? "standard input" : w)).join(", ");
-  const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource, ephemeralStorage });
+  const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource });
   return warnings.length === 0 ? plan : { ...plan, json: { ...plan.json, warnings: [...warnings, ...plan.json.warnings] } };
 }

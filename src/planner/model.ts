@@ -18,6 +18,8 @@ export interface NodeClassModel {
   readonly amiFamily: string;
   readonly os: "linux" | "windows";
   readonly kubelet: KubeletSettings;
+  /** The bytes of ephemeral storage its nodes have, before kubelet's reservations: the root volume's size. */
+  readonly ephemeralStorageBytes: number;
 }
 
 export type ConsolidationPolicy = (typeof CONSOLIDATION_POLICIES)[number];

@@ -1,26 +1,46 @@
 import { isWindows } from "../provisioners/ami-selection";
 import { exceedsGoDuration, goDurationNanos } from "../provisioners/go-duration";
 import type { EC2NodeClass, NodePool } from "../provisioners/karpenter-api";
-import { bytes, cpuMillis, parseQuantity } from "../shared/quantity";
-import { aliasFamilyToAmiFamily } from "../shared/vocabulary/ami-families";
+import { bytes, cpuMillis, GIB, parseQuantity } from "../shared/quantity";
+import { type AmiFamily, aliasFamilyToAmiFamily } from "../shared/vocabulary/ami-families";
 import type { NodeClassModel, NodePoolBudget, PoolDisruption, PoolModel } from "./model";
 
 // Karpenter's NodePool and EC2NodeClass objects in the planner's terms: the ones synth renders from the config
 // (cluster-model.ts), and those a running cluster's state holds (state/), read the same way.
 
-function amiFamilyOf(nodeClass: EC2NodeClass): string {
-  if (nodeClass.spec.amiFamily !== undefined) return nodeClass.spec.amiFamily;
-  const alias = nodeClass.spec.amiSelectorTerms.find((t) => t.alias !== undefined)?.alias;
+/** Karpenter's default EBS volume size, when no mapping says otherwise (amifamily.DefaultEBS). */
+export const DEFAULT_EBS_BYTES = 20 * GIB;
+
+/** The node class's AMI family: spec.amiFamily, else its alias's, else AL2023. */
+function amiFamilyOf(spec: EC2NodeClass["spec"]): AmiFamily {
+  if (spec.amiFamily !== undefined) return spec.amiFamily;
+  const alias = spec.amiSelectorTerms.find((t) => t.alias !== undefined)?.alias;
   return alias === undefined ? "AL2023" : aliasFamilyToAmiFamily(alias.split("@")[0].toLowerCase());
+}
+
+/**
+ * The bytes of ephemeral storage a node of the class has, as Karpenter's AWS provider derives it: the size of the
+ * block device marked rootVolume, else of the device the AMI family keeps kubelet's data on (Bottlerocket:
+ * /dev/xvdb, Windows: /dev/sda1, the others /dev/xvda), else 20Gi.
+ * @see aws/karpenter-provider-aws v1.14.1 pkg/providers/instancetype/types.go (ephemeralStorage)
+ * @see aws/karpenter-provider-aws v1.14.1 pkg/providers/amifamily (EphemeralBlockDevice, DefaultEBS)
+ */
+export function ephemeralStorageOf(spec: EC2NodeClass["spec"]): number {
+  const mappings = spec.blockDeviceMappings ?? [];
+  const sized = (m: (typeof mappings)[number] | undefined) => (m?.ebs?.volumeSize === undefined ? undefined : bytes(m.ebs.volumeSize));
+  const family = amiFamilyOf(spec);
+  const device = family === "Bottlerocket" ? "/dev/xvdb" : family.startsWith("Windows") ? "/dev/sda1" : "/dev/xvda";
+  return sized(mappings.find((m) => m.rootVolume === true)) ?? sized(mappings.find((m) => m.deviceName === device)) ?? DEFAULT_EBS_BYTES;
 }
 
 export function nodeClassModel(nodeClass: EC2NodeClass): NodeClassModel {
   const k = nodeClass.spec.kubelet ?? {};
   return {
     name: nodeClass.metadata.name,
-    amiFamily: amiFamilyOf(nodeClass),
+    amiFamily: amiFamilyOf(nodeClass.spec),
     os: isWindows(nodeClass.spec) ? "windows" : "linux",
     kubelet: { maxPods: k.maxPods, podsPerCore: k.podsPerCore, systemReserved: k.systemReserved, kubeReserved: k.kubeReserved, evictionHard: k.evictionHard },
+    ephemeralStorageBytes: ephemeralStorageOf(nodeClass.spec),
   };
 }
 

@@ -4,7 +4,6 @@ import * as path from "node:path";
 import { parse } from "yaml";
 import { type InstanceCatalogue, loadInstanceCatalogue } from "../../src/instance-catalogue/instance-catalogue";
 import { clusterModelFromDocument } from "../../src/planner/cluster-model";
-import { ephemeralStorageOfDocument } from "../../src/planner/node-class-storage";
 import { buildPlan } from "../../src/planner/plan/build-plan";
 import type { Plan, ScenarioJson } from "../../src/planner/plan/plan-types";
 import { readWorkload } from "../../src/planner/workload/read-workload";
@@ -33,7 +32,6 @@ export function planOf(config: object | string, workload: string, catalogue: Ins
     catalogue,
     workload: readWorkload(target),
     workloadSource: "test",
-    ephemeralStorage: ephemeralStorageOfDocument(document, "test"),
   });
 }
 

@@ -78,8 +78,11 @@ export function balancedRejection(candidates: readonly Candidate[], savings: num
   return undefined;
 }
 
-/** Whether even deleting the candidate outright would pass its pool's threshold (CanPassThreshold). */
-export function canPassThreshold(candidate: Candidate, totals: ReadonlyMap<string, PoolTotals>): Score | undefined {
+/**
+ * The score by which even deleting the candidate outright falls short of its pool's threshold, or undefined when
+ * it would pass, as it always does outside a Balanced pool (CanPassThreshold).
+ */
+export function scoreShortOfThreshold(candidate: Candidate, totals: ReadonlyMap<string, PoolTotals>): Score | undefined {
   if (candidate.pool.policy !== "Balanced") return undefined;
   const pool = totals.get(candidate.pool.pool);
   if (pool === undefined || pool.cost <= 0) return undefined;

@@ -42,15 +42,13 @@ export interface ClusterPlanningInput {
   readonly zones: readonly string[];
   /** Whether `zones` are real zones; stand-ins (a subnet each, names unknown) when false. Default: some are given. */
   readonly zonesKnown?: boolean;
-  /** The ephemeral storage of each node class's nodes, in bytes, by name; not packed when not given. */
-  readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
 export function clusterPlanning(input: ClusterPlanningInput): ClusterPlanning {
   const { catalogue, region } = input;
   const zonesKnown = input.zonesKnown ?? input.zones.length > 0;
   const zones = input.zones.length > 0 ? input.zones : ["zone-1"];
-  const context = { catalogue, prices: pricesOf(catalogue), region, zones, zonesKnown, ephemeralStorage: input.ephemeralStorage };
+  const context = { catalogue, prices: pricesOf(catalogue), region, zones, zonesKnown };
   const fits = new FitCache(catalogue.labelKeys, region);
   const rewrite = input.rewrite ?? ((pool: PoolModel) => pool.requirements);
   return {

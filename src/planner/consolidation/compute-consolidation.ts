@@ -1,6 +1,6 @@
 import type { NodeClaim } from "../simulation/node-claim";
 import { satisfiesMinValues } from "../simulation/node-claim";
-import type { Candidate as InstanceOption, PricedCapacityType } from "../simulation/pool-offerings";
+import type { InstanceOption, PricedCapacityType } from "../simulation/pool-offerings";
 import type { Results } from "../simulation/scheduler";
 import type { Blocker, Candidate } from "./candidates";
 import type { ClusterNode } from "./cluster-node";

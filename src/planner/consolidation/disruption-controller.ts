@@ -57,7 +57,7 @@ export interface ConsolidationInput {
 function launch(ctx: DisruptionContext, request: LaunchRequest, name: string): ClusterNode {
   const choice = chooseLaunch(request, ctx.zonesKnown);
   const launched = launchedNode(request, choice, ctx.region);
-  const how = { instanceType: choice.candidate.type.name, capacityType: choice.capacityType, hourlyUsd: choice.hourlyUsd, upperBound: choice.upperBound };
+  const how = { instanceType: choice.option.type.name, capacityType: choice.capacityType, hourlyUsd: choice.hourlyUsd, upperBound: choice.upperBound };
   return runningNode({ ...launched, name, labels: { ...launched.labels, [LABEL.hostname]: name } }, how, ctx.pools);
 }
 

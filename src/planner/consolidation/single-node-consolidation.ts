@@ -1,4 +1,4 @@
-import { balancedRejection, canPassThreshold, describeScore, type PoolTotals } from "./balanced";
+import { balancedRejection, describeScore, type PoolTotals, scoreShortOfThreshold } from "./balanced";
 import { type BudgetMapping, blockingBudget } from "./budget-mapping";
 import { type Blocker, bySavingsRatio, type Candidate } from "./candidates";
 import type { ClusterNode } from "./cluster-node";
@@ -43,7 +43,7 @@ export function singleNodeConsolidation(
       refused.set(candidate, { event: "DisruptionBlocked", message: blockingBudget("Underutilized") });
       continue;
     }
-    const short = canPassThreshold(candidate, totals);
+    const short = scoreShortOfThreshold(candidate, totals);
     if (short !== undefined) {
       refused.set(candidate, { event: "Unconsolidatable", message: `Balanced: even deleting it would not pay: ${describeScore(short)}` });
       continue;

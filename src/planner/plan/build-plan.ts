@@ -26,8 +26,6 @@ export interface PlanInput {
   readonly catalogue: InstanceCatalogue;
   readonly workload: Workload;
   readonly workloadSource: string;
-  /** The ephemeral storage of each node class's nodes, in bytes, by name (node-class-storage.ts); without it, ephemeral storage is not packed. */
-  readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
 function scenarioJson(name: Scenario["name"], result: ProvisioningResult): Omit<ScenarioJson, "converged" | "afterScaleDown"> {
@@ -71,7 +69,7 @@ function detail(scenario: Scenario, result: ProvisioningResult): ScenarioDetail 
 function floorOfferings(run: ScenarioRun, spotKnown: boolean, zonesKnown: boolean): FloorOffering[] {
   const best = new Map<string, FloorOffering>();
   for (const pool of run.pools) {
-    for (const c of pool.candidates) {
+    for (const c of pool.options) {
       const options: number[] = [];
       if (pool.capacityTypes.includes("on-demand") && c.onDemandUsd !== undefined) options.push(c.onDemandUsd);
       if (pool.capacityTypes.includes("spot")) {
@@ -124,7 +122,6 @@ export function buildPlan(input: PlanInput): Plan {
     groups: nodeGroups,
     jobs: jobs.nodes,
     daemonSets: workload.daemonSets,
-    ephemeralStorage: input.ephemeralStorage,
     pdbs: workload.pdbs,
   };
 
@@ -148,7 +145,7 @@ export function buildPlan(input: PlanInput): Plan {
   const settledByLaunch = new Map<string, ConvergedJson>();
   const settled = (i: number) => {
     const key = JSON.stringify([
-      simulated[i].pools.map((p) => [p.pool.name, p.capacityTypes, p.zones, p.candidates.map((c) => c.type.name)]),
+      simulated[i].pools.map((p) => [p.pool.name, p.capacityTypes, p.zones, p.options.map((c) => c.type.name)]),
       simulated[i].result.nodes.map((n) => [n.pool, n.type.name, n.capacityType, n.zone, n.groups]),
     ]);
     return getOrAdd(settledByLaunch, key, () => convergedJson(convergedNodes(simulated[i])));

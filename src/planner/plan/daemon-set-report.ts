@@ -18,7 +18,7 @@ export function daemonSetReport(workload: Workload, asConfigured: ScenarioRun): 
   return workload.daemonSets.map((ds) => {
     const nodes = asConfigured.result.nodes.filter((node) => {
       const offerings = asConfigured.pools.find((p) => p.pool.name === node.pool);
-      const index = offerings?.candidates.findIndex((c) => c.type === node.type) ?? -1;
+      const index = offerings?.options.findIndex((c) => c.type === node.type) ?? -1;
       return offerings !== undefined && index >= 0 && daemonSetRunsOn(ds, offerings, asConfigured.fits)(index);
     }).length;
     return { id: ds.id, cpuMillis: ds.pod.cpuMillis, memoryBytes: ds.pod.memoryBytes, nodes };

@@ -25,8 +25,6 @@ export interface SimulationInput {
   readonly daemonSets: readonly DaemonSetShape[];
   /** Nodes already running, with the pods bound to them: the plan adds to them before it launches more. */
   readonly existingNodes?: readonly StateNode[];
-  /** The ephemeral storage of each node class's nodes, in bytes (node-class-storage.ts); without it, ephemeral storage is not packed. */
-  readonly ephemeralStorage?: ReadonlyMap<string, number>;
   /** The workload's PodDisruptionBudgets: they hold pods where consolidation would move them. */
   readonly pdbs?: readonly PodDisruptionBudgetSpec[];
 }
@@ -78,7 +76,6 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
     region: cluster.region,
     zones,
     zonesKnown: known,
-    ephemeralStorage: input.ephemeralStorage,
   });
   const { pools, fits } = planning;
   // Jobs start once the steady pods run: they join as a second wave, as an autoscaler's replicas do.

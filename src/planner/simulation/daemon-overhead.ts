@@ -32,7 +32,7 @@ function daemonForms(ds: DaemonSetShape): readonly PodForm[] {
   return forms;
 }
 
-/** Which of the pool's candidates a DaemonSet's pod runs on (by index). */
+/** Which of the pool's instance options a DaemonSet's pod runs on (by index). */
 export function daemonSetRunsOn(ds: DaemonSetShape, offerings: PoolOfferings, fits: FitCache): (index: number) => boolean {
   const masks = daemonForms(ds).flatMap((form) => {
     const fit = fits.fit(form, offerings);
@@ -57,7 +57,7 @@ export function withDaemonOverhead(offerings: PoolOfferings, daemonSets: readonl
   const running = daemonSets.map((ds) => ({ ds, runsOn: daemonSetRunsOn(ds, offerings, fits) }));
   return {
     ...offerings,
-    candidates: offerings.candidates.map((c) => {
+    options: offerings.options.map((c) => {
       const onIt = running.filter(({ runsOn }) => runsOn(c.index)).map(({ ds }) => ds);
       return { ...c, daemonSets: onIt, overhead: daemonRequests(onIt) };
     }),

@@ -29,10 +29,6 @@ function lessFloored(a: Resources, b: Resources): Resources {
   return { cpu: Math.max(0, a.cpu - b.cpu), memory: Math.max(0, a.memory - b.memory), pods: Math.max(0, a.pods - b.pods), extended };
 }
 
-/**
- * What a node's own pods and DaemonSet pods take, computed once per node and DaemonSet list: the disruption
- * controller builds a scheduler over the same thousands of nodes for every candidate it tries.
- */
 /** A node's own requests, the DaemonSet room it keeps, and the host ports bound on it. */
 interface Baseline {
   readonly requested: Resources;
@@ -43,6 +39,10 @@ interface Baseline {
 
 const baselines = new WeakMap<readonly DaemonSetShape[], WeakMap<StateNode, Baseline>>();
 
+/**
+ * What a node's own pods and DaemonSet pods take, computed once per node and DaemonSet list: the disruption
+ * controller builds a scheduler over the same thousands of nodes for every candidate it tries.
+ */
 function baselineOf(state: StateNode, daemonSets: readonly DaemonSetShape[]) {
   const byNode = getOrAdd(baselines, daemonSets, () => new WeakMap());
   return getOrAdd(byNode, state, (): Baseline => {

@@ -1,7 +1,7 @@
 import type { InstanceType } from "../../instance-catalogue/instance-catalogue";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { NodeClaim } from "./node-claim";
-import { type Candidate, cheapestSpot, type PricedCapacityType } from "./pool-offerings";
+import { cheapestSpot, type InstanceOption, type PricedCapacityType } from "./pool-offerings";
 import type { Resources } from "./resources";
 import type { StateNode } from "./state-node";
 
@@ -23,7 +23,7 @@ export type LaunchRequest = Pick<NodeClaim, "template" | "instanceTypeOptions" |
 
 /** What a NodeClaim launches as. */
 export interface LaunchChoice {
-  readonly candidate: Candidate;
+  readonly option: InstanceOption;
   readonly capacityType: PricedCapacityType;
   /** Undefined when EC2 picks among several (on-demand, or zones not known). */
   readonly zone: string | undefined;
@@ -61,8 +61,8 @@ export function chooseLaunch(nc: LaunchRequest, zonesKnown: boolean): LaunchChoi
   const onDemandAllowed = nc.capacityTypes.includes("on-demand");
 
   let best: (LaunchChoice & { usd: number; name: string }) | undefined;
-  const consider = (candidate: Candidate, usd: number, capacityType: PricedCapacityType, zone: string | undefined, upperBound: boolean) => {
-    const entry = { candidate, capacityType, zone, hourlyUsd: usd, upperBound, usd, name: candidate.type.name };
+  const consider = (option: InstanceOption, usd: number, capacityType: PricedCapacityType, zone: string | undefined, upperBound: boolean) => {
+    const entry = { option, capacityType, zone, hourlyUsd: usd, upperBound, usd, name: option.type.name };
     if (cheaper(entry, best)) best = entry;
   };
   if (spotAllowed && spotKnown) {
@@ -83,7 +83,7 @@ export function chooseLaunch(nc: LaunchRequest, zonesKnown: boolean): LaunchChoi
   }
   if (best === undefined) throw new Error(`bug: a NodeClaim of pool ${nc.template.pool.name} has no offering left`);
   const zone = best.zone ?? (zonesKnown && nc.zones.length === 1 ? nc.zones[0] : undefined);
-  return { candidate: best.candidate, capacityType: best.capacityType, zone, hourlyUsd: best.hourlyUsd, upperBound: best.upperBound };
+  return { option: best.option, capacityType: best.capacityType, zone, hourlyUsd: best.hourlyUsd, upperBound: best.upperBound };
 }
 
 /**
@@ -92,7 +92,7 @@ export function chooseLaunch(nc: LaunchRequest, zonesKnown: boolean): LaunchChoi
  */
 export function launchedNode(nc: LaunchRequest, choice: LaunchChoice, region: string): StateNode {
   const { pool } = nc.template;
-  const c = choice.candidate;
+  const c = choice.option;
   return {
     name: nc.hostname,
     labels: {
@@ -119,7 +119,7 @@ export function launchedNode(nc: LaunchRequest, choice: LaunchChoice, region: st
  * they request as the scheduler counted it.
  */
 export function plannedNode(pool: string, choice: LaunchChoice, node: StateNode, requested: Resources): PlannedNode {
-  const c = choice.candidate;
+  const c = choice.option;
   return {
     pool,
     type: c.type,

@@ -1,6 +1,6 @@
 import { formatBytes, formatCpu } from "../../shared/quantity";
 import type { PoolModel } from "../model";
-import type { Candidate } from "./pool-offerings";
+import type { InstanceOption } from "./pool-offerings";
 
 // A NodePool's limits during one provisioning loop, as Karpenter's scheduler tracks them: what is left of each
 // limited resource once the pool's nodes are counted, on the nodes' capacity (not their allocatable, nor EC2's
@@ -27,12 +27,12 @@ function formatLimits(pool: PoolModel): string {
 export class RemainingResources {
   /** What is left, by limited resource; `nodes` counts nodes and NodeClaims. */
   private readonly left: Record<string, number>;
-  /** The candidates within what is left, kept until a NodeClaim reserves more. */
-  private within: readonly Candidate[] | undefined;
+  /** The options within what is left, kept until a NodeClaim reserves more. */
+  private within: readonly InstanceOption[] | undefined;
 
   constructor(
     private readonly pool: PoolModel,
-    private readonly candidates: readonly Candidate[],
+    private readonly options: readonly InstanceOption[],
   ) {
     this.left = { ...pool.limits };
   }
@@ -52,9 +52,9 @@ export class RemainingResources {
     return this.left.nodes === undefined || this.left.nodes > 0;
   }
 
-  /** The pool's candidates whose capacity fits in what is left of every limited resource, in the pool's order. */
-  instanceTypes(): readonly Candidate[] {
-    this.within ??= this.candidates.filter((c) => this.fits(c));
+  /** The pool's options whose capacity fits in what is left of every limited resource, in the pool's order. */
+  instanceTypes(): readonly InstanceOption[] {
+    this.within ??= this.options.filter((c) => this.fits(c));
     return this.within;
   }
 
@@ -65,12 +65,12 @@ export class RemainingResources {
   }
 
   /** Reserves the largest capacity among a new NodeClaim's options, and one node. */
-  reserveLargest(options: readonly Candidate[]): void {
+  reserveLargest(options: readonly InstanceOption[]): void {
     for (const key of Object.keys(this.left)) this.left[key] -= key === "nodes" ? 1 : Math.max(0, ...options.map((c) => c.capacity[key] ?? 0));
     this.within = undefined;
   }
 
-  private fits(c: Candidate): boolean {
+  private fits(c: InstanceOption): boolean {
     for (const [key, left] of Object.entries(this.left)) {
       if (key !== "nodes" && (c.capacity[key] ?? 0) > left) return false;
     }

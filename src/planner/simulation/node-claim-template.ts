@@ -23,7 +23,7 @@ export class NodeClaimTemplate {
     readonly spotKnown: boolean,
   ) {
     this.minValues = offerings.pool.requirements.filter((r) => r.minValues !== undefined);
-    const daemonSets = new Set(offerings.candidates.flatMap((c) => c.daemonSets));
+    const daemonSets = new Set(offerings.options.flatMap((c) => c.daemonSets));
     this.daemonHostPorts = [...daemonSets].flatMap((ds) => (ds.pod.hostPorts ?? []).map((port) => ({ port, by: `DaemonSet ${ds.id}` })));
   }
 
@@ -40,7 +40,7 @@ export class NodeClaimTemplate {
     if (wanted === 0) return undefined;
     const offered = Math.max(
       0,
-      ...this.offerings.candidates.map((c) => (c.allocatable.extended[EPHEMERAL_STORAGE] ?? 0) - (c.overhead.extended[EPHEMERAL_STORAGE] ?? 0)),
+      ...this.offerings.options.map((c) => (c.allocatable.extended[EPHEMERAL_STORAGE] ?? 0) - (c.overhead.extended[EPHEMERAL_STORAGE] ?? 0)),
     );
     if (wanted <= offered) return undefined;
     return `the pod requests ${formatBytes(wanted)} of ephemeral storage; its nodes offer ${formatBytes(offered)} (what kubelet leaves of node class ${this.pool.nodeClass.name}'s root volume, less the DaemonSets' share)`;

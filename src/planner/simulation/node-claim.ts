@@ -5,7 +5,7 @@ import { HostPortUsage } from "./host-port-usage";
 import type { NodeClaimTemplate } from "./node-claim-template";
 import type { PodData } from "./pod-data";
 import type { FitCache, PoolFit } from "./pod-fit";
-import { type Candidate, offered, type PricedCapacityType } from "./pool-offerings";
+import { type InstanceOption, offered, type PricedCapacityType } from "./pool-offerings";
 import type { SchedulingForm } from "./preferences";
 import { fits, NO_RESOURCES, type Resources } from "./resources";
 import type { Placement, PodCount, Topology } from "./topology";
@@ -34,7 +34,7 @@ interface Free {
 export class NodeClaim {
   /** A placeholder, as Karpenter's: hostname topology needs a name before the node has one. */
   readonly hostname: string;
-  private viable: readonly Candidate[];
+  private viable: readonly InstanceOption[];
   private requestedSoFar: Resources = NO_RESOURCES;
   private zonesLeft: readonly string[];
   private capacityTypesLeft: readonly PricedCapacityType[];
@@ -54,7 +54,7 @@ export class NodeClaim {
     private readonly topology: Topology,
     private readonly fitCache: FitCache,
     readonly id: number,
-    instanceTypes: readonly Candidate[],
+    instanceTypes: readonly InstanceOption[],
   ) {
     this.hostname = `hostname-placeholder-${String(id).padStart(4, "0")}`;
     this.viable = instanceTypes;
@@ -65,7 +65,7 @@ export class NodeClaim {
   }
 
   /** The types it may still launch as, in the pool's order. */
-  get instanceTypeOptions(): readonly Candidate[] {
+  get instanceTypeOptions(): readonly InstanceOption[] {
     return this.viable;
   }
 
@@ -156,7 +156,7 @@ export class NodeClaim {
     return FITS;
   }
 
-  private commit(pod: PodData, viable: readonly Candidate[], placement: Placement<PricedCapacityType>, fit: PoolFit, filtered: boolean): void {
+  private commit(pod: PodData, viable: readonly InstanceOption[], placement: Placement<PricedCapacityType>, fit: PoolFit, filtered: boolean): void {
     const r = pod.requests;
     const before = this.requestedSoFar;
     const extended: Record<string, number> = { ...before.extended };
@@ -188,9 +188,9 @@ export class NodeClaim {
  * Whether the types left still meet a pool's minValues: as many distinct values of each key among the types a
  * launch may choose from (cloudprovider/types.go SatisfiesMinValues).
  */
-export function satisfiesMinValues(candidates: readonly Candidate[], minValues: readonly Requirement[]): FitOrReason {
+export function satisfiesMinValues(options: readonly InstanceOption[], minValues: readonly Requirement[]): FitOrReason {
   for (const r of minValues) {
-    const distinct = new Set(candidates.map((c) => c.labels[r.key]).filter((v) => v !== undefined)).size;
+    const distinct = new Set(options.map((c) => c.labels[r.key]).filter((v) => v !== undefined)).size;
     if (distinct < (r.minValues ?? 0)) return refuse(`the types left have ${distinct} distinct ${r.key} values; the pool's minValues asks for ${r.minValues}`);
   }
   return FITS;

@@ -20,7 +20,7 @@ export interface PodForm {
 }
 
 export interface PoolFit {
-  /** Which of the pool's candidates the pod accepts (by index); shared between pods with the same requirements. */
+  /** Which of the pool's instance options the pod accepts (by index); shared between pods with the same requirements. */
   readonly accepts: Uint8Array;
   readonly capacityTypes: readonly PricedCapacityType[];
   readonly zones: readonly string[];
@@ -82,8 +82,8 @@ export class FitCache {
     const key = JSON.stringify(requirements);
     let mask = byKey.get(key);
     if (mask === undefined) {
-      const fresh = new Uint8Array(offerings.candidates.length);
-      offerings.candidates.forEach((c, i) => {
+      const fresh = new Uint8Array(offerings.options.length);
+      offerings.options.forEach((c, i) => {
         fresh[i] = requirements.every((r) => satisfies(c.labels[r.key], r)) ? 1 : 0;
       });
       byKey.set(key, fresh);

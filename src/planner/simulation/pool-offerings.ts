@@ -30,8 +30,8 @@ export interface Prices {
   spot(type: InstanceType): Readonly<Record<string, number>> | undefined;
 }
 
-export interface Candidate {
-  /** Its place among the pool's candidates: the bit that acceptance masks keep for it (pod-fit.ts). */
+export interface InstanceOption {
+  /** Its place among the pool's options: the bit that acceptance masks keep for it (pod-fit.ts). */
   readonly index: number;
   readonly type: InstanceType;
   readonly labels: Readonly<Record<string, string>>;
@@ -51,7 +51,7 @@ export interface Candidate {
 export interface PoolOfferings {
   readonly pool: PoolModel;
   /** In catalogue order. */
-  readonly candidates: readonly Candidate[];
+  readonly options: readonly InstanceOption[];
   readonly capacityTypes: readonly PricedCapacityType[];
   /** The zones the pool launches in: the cluster's, narrowed by the pool's zone requirement. */
   readonly zones: readonly string[];
@@ -69,17 +69,12 @@ export interface OfferingContext {
   readonly zones: readonly string[];
   /** False when the zones are stand-ins: spot prices are then taken from any zone. */
   readonly zonesKnown: boolean;
-  /**
-   * The ephemeral storage of each node class's nodes, in bytes, by name (node-class-storage.ts); a class not
-   * here is taken to have room for any pod's ephemeral storage.
-   */
-  readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
-function candidateOf(type: InstanceType, pool: PoolModel, prices: Prices, storage: number | undefined): Omit<Candidate, "index"> {
+function optionOf(type: InstanceType, pool: PoolModel, prices: Prices): Omit<InstanceOption, "index"> {
   const nodeClass = pool.nodeClass;
   // The same for every type of the class: what kubelet leaves of the root volume.
-  const ephemeral = storage === undefined ? Number.POSITIVE_INFINITY : ephemeralStorageAllocatable(storage, nodeClass.kubelet);
+  const ephemeral = ephemeralStorageAllocatable(nodeClass.ephemeralStorageBytes, nodeClass.kubelet);
   const allocatable =
     isDefaultKubelet(nodeClass.kubelet) && nodeClass.amiFamily === "AL2023"
       ? type.allocatable
@@ -129,12 +124,12 @@ export function poolOfferings(pool: PoolModel, requirements: readonly Requiremen
   const zones = poolZones(requirements, context);
   // On-Demand Capacity Reservations are selected by the node class at run time: the planner knows none.
   const usable = capacityTypes.filter((c): c is PricedCapacityType => c === "spot" || c === "on-demand");
-  const candidates = context.catalogue.types
+  const options = context.catalogue.types
     .filter((type) => {
       const labels = labelsFor(type, pool.nodeClass.os);
       return satisfiesAll((key) => labels[key], typeRequirements);
     })
-    .map((type) => candidateOf(type, pool, context.prices, context.ephemeralStorage?.get(pool.nodeClass.name)))
+    .map((type) => optionOf(type, pool, context.prices))
     // Karpenter launches only priced offerings; offline, spot is priced at the on-demand price, so a type
     // without one is out either way.
     .filter((c) => offered(c, usable, context.zonesKnown ? zones : undefined, context.prices.spotKnown))
@@ -146,14 +141,14 @@ export function poolOfferings(pool: PoolModel, requirements: readonly Requiremen
       ? `it allows capacity types [${capacityTypes.join(", ")}]; the planner prices spot and on-demand only (reservations are not known)`
       : zones.length === 0
         ? "its zone requirements leave none of the cluster's zones"
-        : candidates.length === 0
+        : options.length === 0
           ? `no priced instance type satisfies its requirements`
           : undefined;
-  return { pool, candidates: emptyReason === undefined ? candidates : [], capacityTypes: usable, zones, poolLabelRequirements, emptyReason };
+  return { pool, options: emptyReason === undefined ? options : [], capacityTypes: usable, zones, poolLabelRequirements, emptyReason };
 }
 
-/** The cheapest spot price of a candidate in the allowed zones (undefined zones: any). */
-export function cheapestSpot(c: Pick<Candidate, "spotUsd">, zones: readonly string[] | undefined): { usd: number; zone: string } | undefined {
+/** The cheapest spot price of an instance option in the allowed zones (undefined zones: any). */
+export function cheapestSpot(c: Pick<InstanceOption, "spotUsd">, zones: readonly string[] | undefined): { usd: number; zone: string } | undefined {
   let best: { usd: number; zone: string } | undefined;
   for (const [zone, usd] of Object.entries(c.spotUsd ?? {})) {
     if (zones !== undefined && !zones.includes(zone)) continue;
@@ -162,9 +157,9 @@ export function cheapestSpot(c: Pick<Candidate, "spotUsd">, zones: readonly stri
   return best;
 }
 
-/** Whether the candidate has a priced offering of one of these capacity types in one of these zones (undefined: any). */
+/** Whether the instance option has a priced offering of one of these capacity types in one of these zones (undefined: any). */
 export function offered(
-  c: Pick<Candidate, "onDemandUsd" | "spotUsd">,
+  c: Pick<InstanceOption, "onDemandUsd" | "spotUsd">,
   capacityTypes: readonly PricedCapacityType[],
   zones: readonly string[] | undefined,
   spotKnown: boolean,

@@ -86,7 +86,7 @@ export class Scheduler {
     this.existingInOrder = [...this.existing.filter((n) => n.state.initialized), ...this.existing.filter((n) => !n.state.initialized)];
     if (input.topologyCounted !== true) input.topology.countPodsOn(this.existing);
     this.pools = input.templates.map((template) => {
-      const remaining = new RemainingResources(template.pool, template.offerings.candidates);
+      const remaining = new RemainingResources(template.pool, template.offerings.options);
       for (const node of input.existingNodes) if (nodePoolOf(node) === template.pool.name) remaining.subtract(node.capacity);
       return { template, remaining };
     });

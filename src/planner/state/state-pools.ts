@@ -1,7 +1,7 @@
 import type { EC2NodeClass, NodePool } from "../../provisioners/karpenter-api";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { NodeClassModel, PoolModel } from "../model";
-import { nodeClassModel, poolModelOf } from "../node-pool-model";
+import { DEFAULT_EBS_BYTES, nodeClassModel, poolModelOf } from "../node-pool-model";
 import { isRecord, type Raw } from "../workload/raw-object";
 
 // A running cluster's NodePools and EC2NodeClasses (Karpenter 1.x, karpenter.sh/v1 and karpenter.k8s.aws/v1), read
@@ -12,7 +12,13 @@ import { isRecord, type Raw } from "../workload/raw-object";
 /** Karpenter's documented default capacity type for a NodePool that names none. */
 const DEFAULT_CAPACITY_TYPE = "on-demand";
 
-const DEFAULT_NODE_CLASS = (name: string): NodeClassModel => ({ name, amiFamily: "AL2023", os: "linux", kubelet: {} });
+const DEFAULT_NODE_CLASS = (name: string): NodeClassModel => ({
+  name,
+  amiFamily: "AL2023",
+  os: "linux",
+  kubelet: {},
+  ephemeralStorageBytes: DEFAULT_EBS_BYTES,
+});
 
 const nameOf = (object: Raw) => (isRecord(object.metadata) && typeof object.metadata.name === "string" ? object.metadata.name : "");
 

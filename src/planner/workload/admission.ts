@@ -12,8 +12,8 @@ import { PLAIN_POD, type PodShape } from "./workload-model";
 // A pod as the cluster creates it from a template, and as the scheduler and Karpenter then read it: the
 // namespace's LimitRange defaults in its containers, its requests added up (pod-level requests standing for
 // the containers' where set), its RuntimeClass's overhead and scheduling, and the zones its volumes allow
-// (Karpenter adds them to every required node affinity term, so that no relaxation drops them).
-// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/volumetopology.go (Inject)
+// (Karpenter adds them to the requirements a NodeClaim must meet for the pod, outside its affinity, so that no relaxation drops them).
+// @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/volumetopology.go (VolumeTopology.GetRequirements)
 // @see kubernetes/kubernetes pkg/apis/core/v1/defaults.go (defaultPodRequests)
 
 /** The objects of the workload that admission reads, gathered from every file before any pod is admitted. */

@@ -13,7 +13,7 @@ import { at, isRecord, type Raw, type Report } from "./raw-object";
 // class, size and access modes, as the PersistentVolume controller binds them, unless its class waits for the
 // first consumer. What the workload does not hold is assumed, and the plan says so.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/volumetopology.go
-//      (Inject, getPersistentVolumeRequirements, getStorageClassRequirements, ValidatePersistentVolumeClaims)
+//      (GetRequirements, getPersistentVolumeRequirements, getStorageClassRequirements, ValidatePersistentVolumeClaims)
 
 interface StorageClassSpec {
   readonly waitsForConsumer: boolean;

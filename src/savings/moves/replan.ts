@@ -56,6 +56,6 @@ export function replan(what: Replan, context: ReplanContext): ReplanOutcome {
   const staying = what.staying.map((n, i) => ({ ...n, state: result.existingNodes[i] }));
   const nodes = [...staying, ...launchedRunning(result, planning.disruption)];
   const settled = settleNodes(planning, { nodes, pdbs: state.pdbs, at: context.at, spotToSpot: context.spotToSpot });
-  const architectures = new Set(planning.pools.flatMap((p) => p.candidates.map((c) => c.type.arch)));
+  const architectures = new Set(planning.pools.flatMap((p) => p.options.map((c) => c.type.arch)));
   return { settled, architectures, unschedulable: result.unschedulable };
 }

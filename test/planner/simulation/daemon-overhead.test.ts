@@ -7,7 +7,7 @@ import { daemonSet, inValues, MIB, newFitCache, offeringsOf, podShape, pool, run
 // below are in kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/suite_test.go, Context("Daemonsets").
 
 const overheadOf = (poolModel = pool("default"), daemonSets = [daemonSet("agent", podShape(2000, 2048))]) =>
-  offeringsOf([poolModel], newFitCache(), daemonSets)[0].candidates.map((c) => ({
+  offeringsOf([poolModel], newFitCache(), daemonSets)[0].options.map((c) => ({
     type: c.type.name,
     cpu: c.overhead.cpu,
     memory: c.overhead.memory / MIB,

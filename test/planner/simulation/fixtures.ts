@@ -61,7 +61,10 @@ export function instanceType(name: string): InstanceType {
   return type;
 }
 
-/** A NodePool of the test catalogue: no requirements, weight 0, no limits, AL2023. */
+/** Karpenter's default root volume, 20Gi (amifamily.DefaultEBS): what an EC2NodeClass without block devices gives. */
+export const DEFAULT_ROOT_VOLUME_BYTES = 20 * 2 ** 30;
+
+/** A NodePool of the test catalogue: no requirements, weight 0, no limits, AL2023 with the default root volume. */
 export function pool(name: string, fields: Partial<PoolModel> = {}): PoolModel {
   return {
     name,
@@ -70,7 +73,7 @@ export function pool(name: string, fields: Partial<PoolModel> = {}): PoolModel {
     labels: {},
     taints: [],
     limits: {},
-    nodeClass: { name: "default", amiFamily: "AL2023", os: "linux", kubelet: {} },
+    nodeClass: { name: "default", amiFamily: "AL2023", os: "linux", kubelet: {}, ephemeralStorageBytes: DEFAULT_ROOT_VOLUME_BYTES },
     ...fields,
   };
 }
@@ -79,15 +82,9 @@ export const inValues = (key: string, ...values: string[]): Requirement => ({ ke
 
 export const newFitCache = (): FitCache => new FitCache(catalogue.labelKeys, REGION);
 
-/** Each pool's offerings in the test catalogue's zones, offline prices, with the DaemonSets' overhead (and node classes' ephemeral storage, when given). */
-export function offeringsOf(
-  pools: readonly PoolModel[],
-  fits: FitCache,
-  daemonSets: readonly DaemonSetShape[] = [],
-  ephemeralStorage?: ReadonlyMap<string, number>,
-): PoolOfferings[] {
+/** Each pool's offerings in the test catalogue's zones, offline prices, with the DaemonSets' overhead. */
+export function offeringsOf(pools: readonly PoolModel[], fits: FitCache, daemonSets: readonly DaemonSetShape[] = []): PoolOfferings[] {
   const context = {
-    ephemeralStorage,
     catalogue,
     prices: { spotKnown: false, onDemand: (t: InstanceType) => t.onDemandUsd, spot: () => undefined },
     region: REGION,
@@ -164,15 +161,13 @@ export interface SimulationOptions {
   readonly groups: readonly PodGroup[];
   readonly daemonSets?: readonly DaemonSetShape[];
   readonly existing?: readonly StateNode[];
-  /** Node classes' ephemeral storage in bytes, by name; without it, ephemeral storage is not packed. */
-  readonly ephemeralStorage?: ReadonlyMap<string, number>;
 }
 
 /** One provisioning loop's scheduler over these pools, pods and nodes (pools in the order given). */
 export function simulation(options: SimulationOptions): Simulation {
   const fits = newFitCache();
   const daemonSets = options.daemonSets ?? [];
-  const pools = offeringsOf(options.pools, fits, daemonSets, options.ephemeralStorage);
+  const pools = offeringsOf(options.pools, fits, daemonSets);
   const existing = options.existing ?? [];
   const tolerate = pools.some((p) => p.pool.taints.some((t) => t.effect === "PreferNoSchedule"));
   const bound = existing.flatMap((n) => n.pods.map((p) => p.group)).filter((g) => !options.groups.includes(g));

@@ -13,7 +13,7 @@ import { daemonSet, inValues, MIB, podGroup, podShape, pool, REGION, simulation 
 /** A NodeClaim of the default pool holding one pod of each group. */
 function claimWith(groups: readonly PodGroup[], daemonSets: readonly DaemonSetShape[] = []) {
   const sim = simulation({ pools: [pool("default", { labels: { team: "a" } })], groups, daemonSets });
-  const nc = new NodeClaim(sim.templates[0], sim.topology, sim.fits, 7, sim.pools[0].candidates);
+  const nc = new NodeClaim(sim.templates[0], sim.topology, sim.fits, 7, sim.pools[0].options);
   for (const g of groups) {
     const pod = sim.pods.get(g.name);
     if (pod === undefined || !nc.add(pod, pod.forms[0]).ok) throw new Error(`${g.name} did not join`);
@@ -24,8 +24,8 @@ function claimWith(groups: readonly PodGroup[], daemonSets: readonly DaemonSetSh
 describe("chooseLaunch", () => {
   it("launches spot when allowed, priced at the on-demand rate offline, the cheapest type; EC2 picks the zone", () => {
     const choice = chooseLaunch(claimWith([podGroup("web", 1, podShape(10, 0))]), true);
-    expect({ ...choice, candidate: choice.candidate.type.name }).toEqual({
-      candidate: "g.small",
+    expect({ ...choice, option: choice.option.type.name }).toEqual({
+      option: "g.small",
       capacityType: "spot",
       zone: undefined,
       hourlyUsd: 0.08,
@@ -36,13 +36,13 @@ describe("chooseLaunch", () => {
   it("launches on-demand, at its price, for a pod that requires it", () => {
     const od = podGroup("od", 1, podShape(10, 0, { nodeSelector: [inValues(LABEL.capacityType, "on-demand")] }));
     const choice = chooseLaunch(claimWith([od]), true);
-    expect([choice.candidate.type.name, choice.capacityType, choice.upperBound]).toEqual(["g.small", "on-demand", false]);
+    expect([choice.option.type.name, choice.capacityType, choice.upperBound]).toEqual(["g.small", "on-demand", false]);
   });
 
   it("takes the cheapest type the NodeClaim still may be, and its one zone when it has one", () => {
     const amdInB = podGroup("amd", 1, podShape(1500, 0, { nodeSelector: [inValues(LABEL.arch, "amd64"), inValues(LABEL.zone, "zone-b")] }));
     const choice = chooseLaunch(claimWith([amdInB]), true);
-    expect([choice.candidate.type.name, choice.zone]).toEqual(["m.small", "zone-b"]);
+    expect([choice.option.type.name, choice.zone]).toEqual(["m.small", "zone-b"]);
     expect(chooseLaunch(claimWith([amdInB]), false).zone).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { MIB, newFitCache, offeringsOf, pool, typeNames } from "./fixtures";
 function remainingOf(limits: PoolModel["limits"]) {
   const limited = pool("limited", { limits });
   const [offerings] = offeringsOf([limited], newFitCache());
-  return { remaining: new RemainingResources(limited, offerings.candidates), candidates: offerings.candidates };
+  return { remaining: new RemainingResources(limited, offerings.options), candidates: offerings.options };
 }
 
 describe("RemainingResources: the types a new NodeClaim may take", () => {

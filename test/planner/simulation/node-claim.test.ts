@@ -13,7 +13,7 @@ import { daemonSet, inValues, podGroup, podShape, pool, simulation, typeNames } 
 /** A fresh NodeClaim of the first pool, with every type of the pool, and the pod data of each group. */
 function nodeClaimOf(groups: readonly PodGroup[], poolModel: PoolModel = pool("default"), daemonSets: readonly DaemonSetShape[] = []) {
   const sim = simulation({ pools: [poolModel], groups, daemonSets });
-  const nc = new NodeClaim(sim.templates[0], sim.topology, sim.fits, 1, sim.pools[0].candidates);
+  const nc = new NodeClaim(sim.templates[0], sim.topology, sim.fits, 1, sim.pools[0].options);
   const pod = (name: string): PodData => {
     const data = sim.pods.get(name);
     if (data === undefined) throw new Error(`no group ${name}`);

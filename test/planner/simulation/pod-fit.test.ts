@@ -17,7 +17,7 @@ function fitOf(pod: PodShape, poolModel: PoolModel = pool("default")) {
   const result = fits.fit(form, offerings);
   return {
     result,
-    accepted: result.ok ? typeNames(offerings.candidates.filter((c) => result.value.accepts[c.index] === 1)) : [],
+    accepted: result.ok ? typeNames(offerings.options.filter((c) => result.value.accepts[c.index] === 1)) : [],
   };
 }
 

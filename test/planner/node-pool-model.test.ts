@@ -1,13 +1,15 @@
-import { ephemeralStorageOfDocument } from "../../src/planner/node-class-storage";
+import { clusterModelFromDocument } from "../../src/planner/cluster-model";
 
-// The ephemeral storage of each node class, from the EC2NodeClasses synth renders, as Karpenter's AWS provider
+// The node class model's ephemeral storage, from the EC2NodeClasses synth renders, as Karpenter's AWS provider
 // derives it (types.go ephemeralStorage): the rootVolume mapping's size, else the AMI family's data device's,
-// else 20Gi.
+// else 20Gi. plan and savings read it from the same model.
 
 const GI = 2 ** 30;
 /** A config with these node classes, each used by a pool of its name. */
-const storage = (nodeClasses: readonly ({ readonly name: string } & Record<string, unknown>)[]) =>
-  ephemeralStorageOfDocument({ name: "demo", nodeClasses, nodePools: nodeClasses.map((c) => ({ name: c.name, nodeClass: c.name })) }, "test");
+const storage = (nodeClasses: readonly ({ readonly name: string } & Record<string, unknown>)[]) => {
+  const model = clusterModelFromDocument({ name: "demo", nodeClasses, nodePools: nodeClasses.map((c) => ({ name: c.name, nodeClass: c.name })) }, "test");
+  return new Map(model.pools.map((p) => [p.nodeClass.name, p.nodeClass.ephemeralStorageBytes]));
+};
 
 describe("ephemeral storage by node class", () => {
   it("the project's default root volume (50Gi), and rootVolumeSize", () => {
