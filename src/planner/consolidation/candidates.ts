@@ -163,22 +163,25 @@ export function newCandidate(node: ClusterNode, pdbs: readonly PodDisruptionBudg
 
 export const isCandidate = (value: Candidate | Blocker): value is Candidate => "node" in value;
 
-/** Whether multi- and single-node consolidation may consider the candidate, or why not (consolidation.go ShouldDisrupt). */
-export function consolidatable(candidate: Candidate, typeKnown: boolean): boolean | Blocker {
+/** A NodePool whose consolidateAfter is Never: neither emptiness nor consolidation touches its nodes. */
+export const consolidationDisabled = (pool: PoolDisruption): Blocker => unconsolidatable(`NodePool "${pool.pool}" has consolidation disabled`);
+
+/**
+ * An empty candidate, which consolidation leaves to emptiness (single-node consolidation skips it, upstream, as
+ * one its budget kept): Karpenter publishes no event for it.
+ */
+export const LEFT_TO_EMPTINESS: Blocker = { event: undefined, message: "empty: emptiness deletes it, within its NodePool's budget for Empty" };
+
+/** Why multi- and single-node consolidation leave the candidate alone, or undefined (consolidation.go ShouldDisrupt). */
+export function consolidationBlocker(candidate: Candidate, typeKnown: boolean): Blocker | undefined {
   const { node, pool } = candidate;
   if (!typeKnown) return unconsolidatable(`Instance Type "${node.instanceType}" not found`);
   if (node.state.labels[LABEL.capacityType] === undefined) return unconsolidatable(`Node does not have label "${LABEL.capacityType}"`);
   if (node.state.labels[LABEL.zone] === undefined) return unconsolidatable(`Node does not have label "${LABEL.zone}"`);
-  if (pool.consolidateAfterNever) return unconsolidatable(`NodePool "${pool.pool}" has consolidation disabled`);
-  if (candidate.empty) return false;
+  if (pool.consolidateAfterNever) return consolidationDisabled(pool);
+  if (candidate.empty) return LEFT_TO_EMPTINESS;
   if (pool.policy === "WhenEmpty") return unconsolidatable(`NodePool "${pool.pool}" has consolidation policy WhenEmpty, but node is not empty`);
-  return true;
-}
-
-/** Whether emptiness may delete the candidate (emptiness.go ShouldDisrupt): any policy, when the node is empty. */
-export function deletableWhenEmpty(candidate: Candidate): boolean | Blocker {
-  if (candidate.pool.consolidateAfterNever) return unconsolidatable(`NodePool "${candidate.pool.pool}" has consolidation disabled`);
-  return candidate.empty;
+  return undefined;
 }
 
 /** Karpenter tries the nodes that save the most per unit of disruption first (consolidation.go sortCandidates); ties by name. */

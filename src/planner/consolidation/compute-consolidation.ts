@@ -5,7 +5,7 @@ import type { Results } from "../simulation/scheduler";
 import type { Blocker, Candidate } from "./candidates";
 import type { ClusterNode } from "./cluster-node";
 import { byPrice, cheapestLaunchPrice, type LaunchScope, worstLaunchPrice } from "./offering-prices";
-import { type DisruptionContext, notAllPodsWouldSchedule, simulateScheduling } from "./simulate-scheduling";
+import { type DisruptionContext, notAllPodsWouldSchedule, type PendingPods, simulateScheduling } from "./simulate-scheduling";
 
 // Whether a set of candidates can go: their pods fit on the rest of the cluster (delete), or on it plus one new
 // NodeClaim whose every remaining option costs less than the candidates together (replace).
@@ -24,20 +24,18 @@ export interface Replacement {
   readonly capacityTypes: readonly PricedCapacityType[];
 }
 
+/** What the disruption controller carries out: the candidates go, a replacement launches if there is one. */
 export interface Command {
   readonly candidates: readonly Candidate[];
   readonly replacement?: Replacement;
   /** Where the simulation put the candidates' pods. */
   readonly results: Results;
+  /** The cluster's pending pods still waiting once it ran, when its simulation scheduled them; undefined: as before. */
+  readonly stillPending?: readonly PendingPods[];
 }
 
-/** No command, and (for a single node) why, in Karpenter's words. */
-export interface NoCommand {
-  readonly blocker?: Blocker;
-}
-
-const noCommand = (message?: string): NoCommand => ({ blocker: message === undefined ? undefined : { event: "Unconsolidatable", message } });
-export const isCommand = (value: Command | NoCommand): value is Command => "candidates" in value;
+const unconsolidatable = (message: string): Blocker => ({ event: "Unconsolidatable", message });
+export const isCommand = (value: Command | Blocker): value is Command => "candidates" in value;
 
 const sumPrices = (candidates: readonly Candidate[]) => candidates.reduce((sum, c) => sum + c.price, 0);
 
@@ -46,52 +44,55 @@ function scopeOf(claim: NodeClaim, capacityTypes: readonly PricedCapacityType[],
 }
 
 /** The options that cost less than `price` wherever they launch, cheapest first, if they still meet minValues. */
-function cheaperThan(claim: NodeClaim, options: readonly InstanceOption[], scope: LaunchScope, price: number): InstanceOption[] | string {
+function cheaperThan(claim: NodeClaim, options: readonly InstanceOption[], scope: LaunchScope, price: number): InstanceOption[] | Blocker {
   const cheaper = byPrice(options, scope).filter((o) => worstLaunchPrice(o, scope) < price);
   const minValues = satisfiesMinValues(cheaper, claim.template.minValues);
-  return minValues.ok ? cheaper : `Filtering by price: ${minValues.reason}`;
+  return minValues.ok ? cheaper : unconsolidatable(`Filtering by price: ${minValues.reason}`);
 }
 
-/** The candidates' command, or none; a single candidate's refusal says why (computeConsolidation). */
-export function computeConsolidation(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[]): Command | NoCommand {
-  const single = candidates.length === 1;
-  const say = (message: string) => noCommand(single ? message : undefined);
+const NOT_CHEAPER = unconsolidatable("Can't replace with a cheaper node");
+
+/**
+ * The candidates' command, or why there is none, in Karpenter's words (computeConsolidation). Multi-node
+ * consolidation publishes no event for a prefix it rejects; single-node consolidation publishes the reason.
+ */
+export function computeConsolidation(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[]): Command | Blocker {
   const { results, unscheduled } = simulateScheduling(ctx, nodes, candidates, ctx.pending);
-  if (unscheduled.length > 0) return say(notAllPodsWouldSchedule(unscheduled));
-  if (results.newNodeClaims.length === 0) return { candidates, results };
-  if (results.newNodeClaims.length > 1) return say(`Can't remove without creating ${results.newNodeClaims.length} candidates`);
+  if (unscheduled.length > 0) return unconsolidatable(notAllPodsWouldSchedule(unscheduled));
+  // The pending pods the simulation placed would run where it put them; the others still wait.
+  const stillPending = results.pending.filter((p) => p.pending === true).map((p) => ({ group: p.pod.group, count: p.count }));
+  if (results.newNodeClaims.length === 0) return { candidates, results, stillPending };
+  if (results.newNodeClaims.length > 1) return unconsolidatable(`Can't remove without creating ${results.newNodeClaims.length} candidates`);
 
   const claim = results.newNodeClaims[0];
   const price = sumPrices(candidates);
   const allSpot = candidates.every((c) => c.node.capacityType === "spot");
-  if (allSpot && claim.capacityTypes.includes("spot")) return spotToSpot(ctx, candidates, claim, results, price);
+  if (allSpot && claim.capacityTypes.includes("spot")) return spotToSpot(ctx, { candidates, results, stillPending }, claim, price);
 
   const scope = scopeOf(claim, claim.capacityTypes, ctx);
   const options = cheaperThan(claim, claim.instanceTypeOptions, scope, price);
-  if (typeof options === "string") return say(options);
-  if (options.length === 0) return say("Can't replace with a cheaper node");
+  if (!Array.isArray(options)) return options;
+  if (options.length === 0) return NOT_CHEAPER;
   // Priced at spot when both are allowed: the launch must not fall back to a dearer on-demand node.
   const capacityTypes: readonly PricedCapacityType[] = claim.capacityTypes.includes("spot") ? ["spot"] : claim.capacityTypes;
-  return { candidates, results, replacement: { claim, options, capacityTypes } };
+  return { candidates, results, stillPending, replacement: { claim, options, capacityTypes } };
 }
 
 /** Spot replaced by spot: behind a feature gate, and for one node only among enough cheaper options (computeSpotToSpotConsolidation). */
-function spotToSpot(ctx: DisruptionContext, candidates: readonly Candidate[], claim: NodeClaim, results: Results, price: number): Command | NoCommand {
-  const single = candidates.length === 1;
-  const say = (message: string) => noCommand(single ? message : undefined);
-  if (!ctx.spotToSpot) return say("SpotToSpotConsolidation is disabled, can't replace a spot node with a spot node");
+function spotToSpot(ctx: DisruptionContext, deleting: Command, claim: NodeClaim, price: number): Command | Blocker {
+  if (!ctx.spotToSpot) return unconsolidatable("SpotToSpotConsolidation is disabled, can't replace a spot node with a spot node");
   const capacityTypes: readonly PricedCapacityType[] = ["spot"];
   const options = cheaperThan(claim, claim.instanceTypeOptions, scopeOf(claim, capacityTypes, ctx), price);
-  if (typeof options === "string") return say(options);
-  if (options.length === 0) return say("Can't replace with a cheaper node");
-  if (!single) return { candidates, results, replacement: { claim, options, capacityTypes } };
+  if (!Array.isArray(options)) return options;
+  if (options.length === 0) return NOT_CHEAPER;
+  if (deleting.candidates.length > 1) return { ...deleting, replacement: { claim, options, capacityTypes } };
   if (options.length < MIN_SPOT_TO_SPOT_OPTIONS) {
-    return say(
+    return unconsolidatable(
       `SpotToSpotConsolidation requires ${MIN_SPOT_TO_SPOT_OPTIONS} cheaper instance type options than the current candidate to consolidate, got ${options.length}`,
     );
   }
   // Launch among the cheapest 15 only, so a replacement cannot walk down a ladder of slightly cheaper types.
-  return { candidates, results, replacement: { claim, options: options.slice(0, MIN_SPOT_TO_SPOT_OPTIONS), capacityTypes } };
+  return { ...deleting, replacement: { claim, options: options.slice(0, MIN_SPOT_TO_SPOT_OPTIONS), capacityTypes } };
 }
 
 /**
@@ -107,7 +108,7 @@ export function withoutSameInstanceType(ctx: DisruptionContext, command: Command
   for (const o of replacement.options) ceiling = Math.min(ceiling, byType.get(o.type.name) ?? Infinity);
   if (ceiling === Number.POSITIVE_INFINITY) return command;
   const options = cheaperThan(replacement.claim, replacement.options, scopeOf(replacement.claim, replacement.capacityTypes, ctx), ceiling);
-  if (typeof options === "string" || options.length === 0) return undefined;
+  if (!Array.isArray(options) || options.length === 0) return undefined;
   return { ...command, replacement: { ...replacement, options } };
 }
 

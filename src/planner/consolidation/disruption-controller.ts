@@ -1,32 +1,33 @@
 import { getOrAdd } from "../../shared/get-or-add";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { chooseLaunch, type LaunchRequest, launchedNode } from "../simulation/launch";
-import type { NodeClaim } from "../simulation/node-claim";
 import type { Results } from "../simulation/scheduler";
 import type { PodDisruptionBudget } from "../workload/workload-model";
 import { poolTotals } from "./balanced";
 import { budgetMapping } from "./budget-mapping";
-import { type Blocker, type Candidate, consolidatable, isCandidate, newCandidate } from "./candidates";
+import { type Blocker, type Candidate, isCandidate, newCandidate } from "./candidates";
 import type { ClusterNode } from "./cluster-node";
 import type { Command } from "./compute-consolidation";
-import { emptiness } from "./emptiness";
-import { multiNodeConsolidation } from "./multi-node-consolidation";
+import type { DisruptionMethod, MethodName } from "./disruption-method";
+import { EMPTINESS, emptiness } from "./emptiness";
+import { MULTI_NODE_CONSOLIDATION } from "./multi-node-consolidation";
 import { runningNode } from "./running-node";
-import { type DisruptionContext, type PendingPods, simulateScheduling } from "./simulate-scheduling";
-import { singleNodeConsolidation } from "./single-node-consolidation";
+import type { DisruptionContext, PendingPods } from "./simulate-scheduling";
+import { SINGLE_NODE_CONSOLIDATION } from "./single-node-consolidation";
 
-// Karpenter's disruption controller, run until it settles: each pass builds the candidates, then tries emptiness,
-// multi-node and single-node consolidation in that order; the first that yields a command wins, the command is
+// Karpenter's disruption controller, run until it settles: each pass builds the candidates, then tries its methods
+// (emptiness, multi-node and single-node consolidation) in that order; the first that yields a command wins, it is
 // carried out at once (its candidates go, its replacement runs, its pods are where the simulation put them), and
 // the next pass starts from the new state. The end state is where the cluster settles once every consolidateAfter
 // window has passed and every command has run: no timing, validation delay, or pod arriving meanwhile is modelled.
 // Drift, expiration, interruption and repair are not disruption by consolidation, and are left out.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/disruption/controller.go (NewMethods, Reconcile, disrupt)
 
-export type DisruptionMethod = "emptiness" | "multi-node" | "single-node";
+/** The methods in Karpenter's order (NewMethods), less drift, which the planner does not model. */
+export const METHODS: readonly DisruptionMethod[] = [EMPTINESS, MULTI_NODE_CONSOLIDATION, SINGLE_NODE_CONSOLIDATION];
 
 export interface ConsolidationAction {
-  readonly method: DisruptionMethod;
+  readonly method: MethodName;
   readonly kind: "delete" | "replace";
   readonly nodes: readonly ClusterNode[];
   readonly replacement?: ClusterNode;
@@ -79,18 +80,24 @@ function carryOut(
   return { nodes: [...after, ...launched], launched };
 }
 
-/** A replace launches its one NodeClaim among the cheaper options only, on the capacity type it was priced at. */
-function narrowed(claim: NodeClaim, command: Command): LaunchRequest {
+/**
+ * What the command launches: a replace its one NodeClaim among the cheaper options only, on the capacity type it
+ * was priced at; a delete, the NodeClaims its simulation opened for pods that come back (emptiness's only).
+ */
+function launchesOf(command: Command): readonly LaunchRequest[] {
   const replacement = command.replacement;
-  if (replacement === undefined) return claim;
-  return {
-    template: claim.template,
-    instanceTypeOptions: replacement.options,
-    zones: claim.zones,
-    capacityTypes: replacement.capacityTypes,
-    hostname: claim.hostname,
-    pods: claim.pods,
-  };
+  if (replacement === undefined) return command.results.newNodeClaims;
+  const claim = replacement.claim;
+  return [
+    {
+      template: claim.template,
+      instanceTypeOptions: replacement.options,
+      zones: claim.zones,
+      capacityTypes: replacement.capacityTypes,
+      hostname: claim.hostname,
+      pods: claim.pods,
+    },
+  ];
 }
 
 const sum = (nodes: readonly ClusterNode[]) => nodes.reduce((total, n) => total + (n.hourlyUsd ?? 0), 0);
@@ -106,58 +113,46 @@ export function consolidate(ctx: DisruptionContext, input: ConsolidationInput): 
   const candidateOf = (node: ClusterNode) => getOrAdd(seen, node, () => newCandidate(node, input.pdbs));
   for (let pass = 0; pass < cap; pass++) {
     const all = nodes.map(candidateOf);
-    const candidates = all.filter(isCandidate);
-    const action = nextAction(ctx, nodes, candidates, input.at);
-    if ("refused" in action) {
-      return { nodes, pending: ctx.pending, actions, blockers: explain(ctx, nodes, all, action.refused, input.at), unsettled: false };
+    const step = nextCommand(ctx, nodes, all.filter(isCandidate), input.at);
+    if (step.command === undefined) {
+      return { nodes, pending: ctx.pending, actions, blockers: explain(ctx, nodes, all, step.refused, input.at), unsettled: false };
     }
-    actions.push(action.action);
-    nodes = action.nodes;
+    const after = carryOut(ctx, nodes, new Set(step.command.candidates.map((c) => c.node)), step.command.results, launchesOf(step.command));
+    if (step.command.stillPending !== undefined) ctx.pending = step.command.stillPending;
+    actions.push(actionOf(step.method, step.command, after.launched));
+    nodes = after.nodes;
   }
   return { nodes, pending: ctx.pending, actions, blockers: [], unsettled: true };
 }
 
-/** The next command carried out, or, when there is none, why single-node consolidation refused each candidate. */
-type NextStep = { readonly nodes: readonly ClusterNode[]; readonly action: ConsolidationAction } | { readonly refused: ReadonlyMap<Candidate, Blocker> };
-
-function nextAction(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[], at: Date): NextStep {
-  const empty = emptiness(candidates, budgetMapping(nodes, "Empty", at)).empty;
-  if (empty.length > 0) {
-    // Empty nodes may still hold pods of no eviction cost: they come back and the provisioner places them.
-    const { results } = simulateScheduling(ctx, nodes, empty);
-    const gone = empty.map((c) => c.node);
-    const after = carryOut(ctx, nodes, new Set(gone), results, results.newNodeClaims);
-    return {
-      nodes: after.nodes,
-      action: { method: "emptiness" as const, kind: "delete" as const, nodes: gone, savingHourlyUsd: sum(gone) - sum(after.launched) },
-    };
-  }
-  const consolidating = candidates.filter((c) => consolidatable(c, ctx.typeKnown(c.node.instanceType)) === true);
+/** The first command of the methods in order, or, when none has one, why each refused the candidates it tried. */
+function nextCommand(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[], at: Date) {
   const totals = poolTotals(nodes, candidates);
-  const multi = multiNodeConsolidation(ctx, nodes, consolidating, budgetMapping(nodes, "Underutilized", at), totals);
-  const single = multi === undefined ? singleNodeConsolidation(ctx, nodes, consolidating, budgetMapping(nodes, "Underutilized", at), totals) : undefined;
-  const command = multi ?? single?.command;
-  if (command === undefined) return { refused: single?.refused ?? new Map<Candidate, Blocker>() };
+  const refused = new Map<Candidate, Blocker>();
+  for (const method of METHODS) {
+    const considered = candidates.filter((c) => method.shouldDisrupt(ctx, c) === undefined);
+    const outcome = method.computeCommand({ ctx, nodes, candidates: considered, budgets: budgetMapping(nodes, method.reason, at), totals });
+    if (outcome.command !== undefined) return { method, command: outcome.command, refused };
+    for (const [candidate, blocker] of outcome.refused) refused.set(candidate, blocker);
+  }
+  return { method: undefined, command: undefined, refused };
+}
+
+function actionOf(method: DisruptionMethod, command: Command, launched: readonly ClusterNode[]): ConsolidationAction {
   const gone = command.candidates.map((c) => c.node);
-  const claim = command.results.newNodeClaims[0];
-  const after = carryOut(ctx, nodes, new Set(gone), command.results, claim === undefined ? [] : [narrowed(claim, command)]);
-  // The pending pods the simulation placed now run where it put them; the others still wait.
-  ctx.pending = command.results.pending.filter((p) => p.pending === true).map((p) => ({ group: p.pod.group, count: p.count }));
   return {
-    nodes: after.nodes,
-    action: {
-      method: multi === undefined ? ("single-node" as const) : ("multi-node" as const),
-      kind: after.launched.length > 0 ? ("replace" as const) : ("delete" as const),
-      nodes: gone,
-      replacement: after.launched[0],
-      savingHourlyUsd: sum(gone) - sum(after.launched),
-    },
+    method: method.name,
+    // Upstream's Command.Decision: a replace when the command launches a replacement.
+    kind: command.replacement === undefined ? "delete" : "replace",
+    nodes: gone,
+    replacement: launched[0],
+    savingHourlyUsd: sum(gone) - sum(launched),
   };
 }
 
 /**
  * Why each node of a settled cluster stays: the first reason Karpenter would give for it. `tried`: why the last
- * pass's single-node consolidation refused each candidate it tried.
+ * pass's methods refused each candidate they tried (single-node consolidation's reasons).
  */
 function explain(
   ctx: DisruptionContext,
@@ -174,8 +169,8 @@ function explain(
     if (!isCandidate(candidate)) return { node, blocker: candidate };
     const held = heldEmpty.get(candidate);
     if (held !== undefined) return { node, blocker: { event: "DisruptionBlocked" as const, message: held } };
-    const filter = consolidatable(candidate, ctx.typeKnown(candidate.node.instanceType));
-    if (filter !== true && filter !== false) return { node, blocker: filter };
+    const left = SINGLE_NODE_CONSOLIDATION.shouldDisrupt(ctx, candidate);
+    if (left !== undefined) return { node, blocker: left };
     return { node, blocker: tried.get(candidate) ?? { event: "Unconsolidatable" as const, message: "Not consolidated" } };
   });
 }

@@ -1,8 +1,11 @@
 import { type BudgetMapping, blockingBudget } from "./budget-mapping";
-import { bySavingsRatio, type Candidate, deletableWhenEmpty } from "./candidates";
+import { type Blocker, bySavingsRatio, type Candidate, consolidationDisabled } from "./candidates";
+import type { DisruptionMethod } from "./disruption-method";
+import { simulateScheduling } from "./simulate-scheduling";
 
 // Emptiness: every empty candidate goes in one command, across NodePools, each pool within its budget for the
-// reason Empty. Nothing is simulated: an empty node holds no pod that needs a new home.
+// reason Empty. Karpenter simulates nothing: an empty node holds no pod that needs a new home. The planner does
+// run the scheduler for the pods of no eviction cost such a node may still hold, which come back and are placed.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/disruption/emptiness.go (ShouldDisrupt, ComputeCommands)
 
 export interface EmptinessOutcome {
@@ -12,11 +15,21 @@ export interface EmptinessOutcome {
   readonly heldByBudget: readonly { readonly candidate: Candidate; readonly message: string }[];
 }
 
+/** A candidate with pods to move: consolidation's, not emptiness's. No event: Karpenter publishes none. */
+export const NOT_EMPTY: Blocker = { event: undefined, message: "not empty: its pods would move, which is consolidation's to decide" };
+
+/** Why emptiness leaves the candidate alone, or undefined (ShouldDisrupt): any policy, once the node is empty. */
+function shouldDisrupt(candidate: Candidate): Blocker | undefined {
+  if (candidate.pool.consolidateAfterNever) return consolidationDisabled(candidate.pool);
+  return candidate.empty ? undefined : NOT_EMPTY;
+}
+
+/** The empty candidates, in savings order, each pool within its budget; and those a budget kept. */
 export function emptiness(candidates: readonly Candidate[], budgets: BudgetMapping): EmptinessOutcome {
   const empty: Candidate[] = [];
   const heldByBudget: { candidate: Candidate; message: string }[] = [];
   for (const candidate of [...candidates].sort(bySavingsRatio)) {
-    if (deletableWhenEmpty(candidate) !== true) continue;
+    if (shouldDisrupt(candidate) !== undefined) continue;
     const left = budgets.get(candidate.pool.pool) ?? 0;
     if (left <= 0) {
       heldByBudget.push({ candidate, message: blockingBudget("Empty") });
@@ -27,3 +40,18 @@ export function emptiness(candidates: readonly Candidate[], budgets: BudgetMappi
   }
   return { empty, heldByBudget };
 }
+
+export const EMPTINESS: DisruptionMethod = {
+  name: "emptiness",
+  reason: "Empty",
+  class: "graceful",
+  consolidationType: "empty",
+  shouldDisrupt: (_ctx, candidate) => shouldDisrupt(candidate),
+  computeCommand({ ctx, nodes, candidates, budgets }) {
+    const { empty } = emptiness(candidates, budgets);
+    if (empty.length === 0) return { refused: new Map() };
+    // Empty nodes may still hold pods of no eviction cost: they come back and the provisioner places them.
+    const { results } = simulateScheduling(ctx, nodes, empty);
+    return { command: { candidates: empty, results }, refused: new Map() };
+  },
+};

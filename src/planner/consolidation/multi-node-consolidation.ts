@@ -1,8 +1,9 @@
 import { balancedRejection, type PoolTotals } from "./balanced";
 import type { BudgetMapping } from "./budget-mapping";
-import { bySavingsRatio, type Candidate } from "./candidates";
+import { bySavingsRatio, type Candidate, consolidationBlocker } from "./candidates";
 import type { ClusterNode } from "./cluster-node";
 import { type Command, computeConsolidation, estimatedSavings, isCommand, withoutSameInstanceType } from "./compute-consolidation";
+import type { DisruptionMethod } from "./disruption-method";
 import type { DisruptionContext } from "./simulate-scheduling";
 
 // Multi-node consolidation: the candidates in savings order, each pool within its budget, at most 100, and a
@@ -14,13 +15,8 @@ import type { DisruptionContext } from "./simulate-scheduling";
 /** Karpenter's cap on the candidates one multi-node command considers. */
 export const MAX_MULTI_NODE_CANDIDATES = 100;
 
-export function multiNodeConsolidation(
-  ctx: DisruptionContext,
-  nodes: readonly ClusterNode[],
-  candidates: readonly Candidate[],
-  budgets: BudgetMapping,
-  totals: ReadonlyMap<string, PoolTotals>,
-): Command | undefined {
+/** The candidates multi-node consolidation may take, in savings order, each pool within its budget (taken from it). */
+export function disruptableWithinBudgets(candidates: readonly Candidate[], budgets: BudgetMapping): Candidate[] {
   const disruptable: Candidate[] = [];
   for (const candidate of [...candidates].sort(bySavingsRatio)) {
     const left = budgets.get(candidate.pool.pool) ?? 0;
@@ -28,6 +24,16 @@ export function multiNodeConsolidation(
     budgets.set(candidate.pool.pool, left - 1);
     disruptable.push(candidate);
   }
+  return disruptable;
+}
+
+/** The longest prefix of `disruptable` the binary search finds that can go at once (firstNConsolidationOption). */
+export function firstNConsolidationOption(
+  ctx: DisruptionContext,
+  nodes: readonly ClusterNode[],
+  disruptable: readonly Candidate[],
+  totals: ReadonlyMap<string, PoolTotals>,
+): Command | undefined {
   if (disruptable.length < 2) return undefined;
   // As upstream: with more than the cap, max stays at the cap and a prefix may hold one more.
   let max = disruptable.length <= MAX_MULTI_NODE_CANDIDATES ? disruptable.length - 1 : MAX_MULTI_NODE_CANDIDATES;
@@ -45,3 +51,15 @@ export function multiNodeConsolidation(
   }
   return last;
 }
+
+export const MULTI_NODE_CONSOLIDATION: DisruptionMethod = {
+  name: "multi-node",
+  reason: "Underutilized",
+  class: "graceful",
+  consolidationType: "multi",
+  shouldDisrupt: (ctx, candidate) => consolidationBlocker(candidate, ctx.typeKnown(candidate.node.instanceType)),
+  computeCommand({ ctx, nodes, candidates, budgets, totals }) {
+    const command = firstNConsolidationOption(ctx, nodes, disruptableWithinBudgets(candidates, budgets), totals);
+    return { command, refused: new Map() };
+  },
+};

@@ -1,8 +1,9 @@
 import { balancedRejection, describeScore, type PoolTotals, scoreShortOfThreshold } from "./balanced";
 import { type BudgetMapping, blockingBudget } from "./budget-mapping";
-import { type Blocker, bySavingsRatio, type Candidate } from "./candidates";
+import { type Blocker, bySavingsRatio, type Candidate, consolidationBlocker } from "./candidates";
 import type { ClusterNode } from "./cluster-node";
-import { type Command, computeConsolidation, estimatedSavings, isCommand } from "./compute-consolidation";
+import { computeConsolidation, estimatedSavings, isCommand } from "./compute-consolidation";
+import type { DisruptionMethod, MethodOutcome } from "./disruption-method";
 import type { DisruptionContext } from "./simulate-scheduling";
 
 // Single-node consolidation: one candidate at a time, in savings order taken round-robin across NodePools, the
@@ -10,12 +11,6 @@ import type { DisruptionContext } from "./simulate-scheduling";
 // Karpenter's words: what the end state reports for the nodes that stay.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/disruption/singlenodeconsolidation.go
 //      (ComputeCommands, SortCandidates, shuffleCandidates)
-
-export interface SingleNodeOutcome {
-  readonly command?: Command;
-  /** Why each candidate tried was not consolidated. */
-  readonly refused: ReadonlyMap<Candidate, Blocker>;
-}
 
 /**
  * The candidates in savings order, interleaved by pool: the first of each pool, then the second of each. Upstream
@@ -36,7 +31,7 @@ export function singleNodeConsolidation(
   candidates: readonly Candidate[],
   budgets: BudgetMapping,
   totals: ReadonlyMap<string, PoolTotals>,
-): SingleNodeOutcome {
+): MethodOutcome {
   const refused = new Map<Candidate, Blocker>();
   for (const candidate of interleavedByPool(candidates)) {
     if ((budgets.get(candidate.pool.pool) ?? 0) <= 0) {
@@ -50,7 +45,7 @@ export function singleNodeConsolidation(
     }
     const outcome = computeConsolidation(ctx, nodes, [candidate]);
     if (!isCommand(outcome)) {
-      refused.set(candidate, outcome.blocker ?? { event: "Unconsolidatable", message: "no command" });
+      refused.set(candidate, outcome);
       continue;
     }
     const rejection = balancedRejection(outcome.candidates, estimatedSavings(ctx, outcome), totals);
@@ -62,3 +57,12 @@ export function singleNodeConsolidation(
   }
   return { refused };
 }
+
+export const SINGLE_NODE_CONSOLIDATION: DisruptionMethod = {
+  name: "single-node",
+  reason: "Underutilized",
+  class: "graceful",
+  consolidationType: "single",
+  shouldDisrupt: (ctx, candidate) => consolidationBlocker(candidate, ctx.typeKnown(candidate.node.instanceType)),
+  computeCommand: ({ ctx, nodes, candidates, budgets, totals }) => singleNodeConsolidation(ctx, nodes, candidates, budgets, totals),
+};
