@@ -1,6 +1,7 @@
 import { isWindows } from "../provisioners/ami-selection";
 import { exceedsGoDuration, goDurationNanos } from "../provisioners/go-duration";
 import type { EC2NodeClass, NodePool } from "../provisioners/karpenter-api";
+import { CRD_DISRUPTION_DEFAULTS } from "../provisioners/provisioner-defaults";
 import { bytes, cpuMillis, GIB, parseQuantity } from "../shared/quantity";
 import { type AmiFamily, aliasFamilyToAmiFamily } from "../shared/vocabulary/ami-families";
 import type { NodeClassModel, NodePoolBudget, PoolDisruption, PoolModel } from "./model";
@@ -60,21 +61,26 @@ function minutesOf(duration: string): number {
   return nanos === undefined || exceedsGoDuration(duration) ? 0 : Number(nanos / 60_000_000_000n);
 }
 
-/** A NodePool's spec.disruption, the CRD's defaults filled in. */
-export function poolDisruptionOf(pool: NodePool): PoolDisruption {
-  const disruption = pool.spec.disruption;
-  const budgets: NodePoolBudget[] = (disruption.budgets ?? [{ nodes: "10%" }]).map((b) => ({
+/** A NodePool's spec.disruption, the CRD's defaults filled in where the object leaves them out. */
+function disruptionOf(name: string, disruption: NodePool["spec"]["disruption"] | undefined): PoolDisruption {
+  const budgets: NodePoolBudget[] = (disruption?.budgets ?? CRD_DISRUPTION_DEFAULTS.budgets).map((b) => ({
     nodes: b.nodes,
     reasons: b.reasons,
     schedule: b.schedule === undefined || b.duration === undefined ? undefined : { cron: b.schedule, minutes: minutesOf(b.duration) },
   }));
   return {
-    pool: pool.metadata.name,
-    policy: disruption.consolidationPolicy ?? "WhenEmptyOrUnderutilized",
-    consolidateAfterNever: disruption.consolidateAfter === "Never",
+    pool: name,
+    policy: disruption?.consolidationPolicy ?? CRD_DISRUPTION_DEFAULTS.consolidationPolicy,
+    consolidateAfterNever: (disruption?.consolidateAfter ?? CRD_DISRUPTION_DEFAULTS.consolidateAfter) === "Never",
     budgets,
   };
 }
+
+/** A NodePool's spec.disruption, the CRD's defaults filled in. */
+export const poolDisruptionOf = (pool: NodePool): PoolDisruption => disruptionOf(pool.metadata.name, pool.spec.disruption);
+
+/** What a NodePool without a disruption block gets from the CRD. */
+export const defaultPoolDisruption = (name: string): PoolDisruption => disruptionOf(name, undefined);
 
 /** A NodePool of a node class, as the planner reads it. */
 export function poolModelOf(object: NodePool, nodeClass: NodeClassModel): PoolModel {

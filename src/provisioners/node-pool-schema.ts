@@ -7,7 +7,13 @@ import { COMPARISON_OPERATORS, REQUIREMENT_OPERATORS } from "../shared/vocabular
 import { cronScheduleProblem } from "./cron-schedule";
 import { goDuration, labelKey, labels, labelValue, lowercaseName, nonEmptyList, objectName, quantity, taint } from "./field-schemas";
 import { instanceCategoryOf, selectionRequirements } from "./pool-requirements";
-import { DEFAULT_INSTANCE_CATEGORIES, DEFAULT_MIN_GENERATION, DEFAULT_NODE_CLASS_NAME, DEFAULT_NODE_POOL_NAME } from "./provisioner-defaults";
+import {
+  CRD_DISRUPTION_DEFAULTS,
+  DEFAULT_INSTANCE_CATEGORIES,
+  DEFAULT_MIN_GENERATION,
+  DEFAULT_NODE_CLASS_NAME,
+  DEFAULT_NODE_POOL_NAME,
+} from "./provisioner-defaults";
 import { CONSOLIDATION_POLICIES, DISRUPTION_REASONS, MAX_BUDGETS, MAX_LABELS, MAX_REQUIREMENTS } from "./rules/crd-limits";
 import { MESSAGES } from "./rules/crd-messages";
 import { BUDGET_DURATION, BUDGET_NODES, DURATION, DURATION_OR_NEVER } from "./rules/crd-patterns";
@@ -175,7 +181,7 @@ const nodePoolFields = strictObject({
     .meta({ description: "Pools with a higher weight are tried first." }),
   consolidationPolicy: z
     .enum(CONSOLIDATION_POLICIES)
-    .default("WhenEmptyOrUnderutilized")
+    .default(CRD_DISRUPTION_DEFAULTS.consolidationPolicy)
     .meta({ description: "Which nodes Karpenter may remove or replace to save cost." }),
   consolidateAfter: goDuration(z.string().regex(DURATION_OR_NEVER, { error: 'must be a duration such as "30s", "1m" or "1h30m", or "Never"' }))
     .default("1m")
@@ -183,7 +189,7 @@ const nodePoolFields = strictObject({
   budgets: z
     .array(budget)
     .max(MAX_BUDGETS, { error: `must list at most ${MAX_BUDGETS} budgets` })
-    .default([{ nodes: "10%" }])
+    .default(() => CRD_DISRUPTION_DEFAULTS.budgets.map(({ reasons, ...budget }) => (reasons === undefined ? budget : { ...budget, reasons: [...reasons] })))
     .meta({ description: "How many nodes may be disrupted at once, and when." }),
   expireAfter: goDuration(z.string().regex(DURATION_OR_NEVER, { error: 'must be a duration such as "720h", or "Never"' }))
     .default("720h")

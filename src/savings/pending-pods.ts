@@ -2,7 +2,7 @@ import type { InstanceCatalogue } from "../instance-catalogue/instance-catalogue
 import { roundUsd } from "../planner/plan/plan-types";
 import { provision } from "../planner/simulation/provisioner";
 import type { ClusterState } from "../planner/state/cluster-state";
-import { provisionablePending, statePlanning } from "../planner/state/settle-state";
+import { provisionablePending, stateSimulation } from "../planner/state/settle-state";
 import { plural } from "../shared/plural";
 import { workloadOf } from "./workload-name";
 
@@ -37,19 +37,9 @@ export function pendingOutlook(state: ClusterState, catalogue: InstanceCatalogue
     .map((p) => ({ workload: workloadOf(p.group), count: p.count, outcome: "ignored", reason: p.ignored }));
   const waiting = provisionablePending(state);
   if (waiting.length === 0) return { pods: ignored, launches: [] };
-  const planning = statePlanning(state, catalogue);
+  const simulation = stateSimulation(state, catalogue);
   const groups = waiting.map((p) => ({ ...p.group, replicas: p.count }));
-  const result = provision({
-    pools: planning.pools,
-    groups,
-    existingNodes: state.nodes.map((n) => n.state),
-    daemonSets: state.daemonSets,
-    fits: planning.fits,
-    region: planning.region,
-    spotKnown: planning.spotKnown,
-    zonesKnown: planning.zonesKnown,
-    nodeClaimIds: planning.nodeClaimIds,
-  });
+  const result = provision(simulation, { groups, existingNodes: state.nodes.map((n) => n.state) });
   const byId = new Map(groups.map((g) => [g.id, g]));
   const pods: PendingJson[] = [];
   for (const node of result.nodes) {

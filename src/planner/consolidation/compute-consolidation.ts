@@ -40,7 +40,7 @@ export const isCommand = (value: Command | Blocker): value is Command => "candid
 const sumPrices = (candidates: readonly Candidate[]) => candidates.reduce((sum, c) => sum + c.price, 0);
 
 function scopeOf(claim: NodeClaim, capacityTypes: readonly PricedCapacityType[], ctx: DisruptionContext): LaunchScope {
-  return { capacityTypes, zones: ctx.zonesKnown ? claim.zones : undefined, spotKnown: ctx.spotKnown };
+  return { capacityTypes, zones: ctx.simulation.zonesKnown ? claim.zones : undefined, spotKnown: ctx.simulation.spotKnown };
 }
 
 /** The options that cost less than `price` wherever they launch, cheapest first, if they still meet minValues. */

@@ -1,12 +1,9 @@
 import { budgetScheduleActive } from "../../provisioners/cron-schedule";
-import type { DisruptionReason, NodePoolBudget, PoolDisruption } from "../model";
+import type { DisruptionReason, NodePoolBudget } from "../model";
 
 // A NodePool's disruption budgets: how many of its nodes may be disrupted at once, for a reason, at a time.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/apis/v1/nodepool.go
 //      (GetAllowedDisruptionsByReason, MustGetAllowedDisruptions, Budget.GetAllowedDisruptions, Budget.IsActive)
-
-/** The CRD's default: one budget of 10%. */
-export const DEFAULT_BUDGETS: readonly NodePoolBudget[] = [{ nodes: "10%" }];
 
 /** What one budget allows out of `nodeCount` nodes at `at`: everything when it is not active. */
 function allowedBy(budget: NodePoolBudget, nodeCount: number, at: Date): number {
@@ -26,9 +23,4 @@ export function allowedDisruptions(budgets: readonly NodePoolBudget[], reason: D
     if (budget.reasons === undefined || budget.reasons.includes(reason)) allowed = Math.min(allowed, allowedBy(budget, nodeCount, at));
   }
   return allowed;
-}
-
-/** The CRD's defaults for a pool whose disruption the model does not say. */
-export function defaultDisruption(pool: string): PoolDisruption {
-  return { pool, policy: "WhenEmptyOrUnderutilized", consolidateAfterNever: false, budgets: DEFAULT_BUDGETS };
 }

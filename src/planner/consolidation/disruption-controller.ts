@@ -56,10 +56,10 @@ export interface ConsolidationInput {
 
 /** The node a NodeClaim launches as, settled and named: a replacement runs like any node. */
 function launch(ctx: DisruptionContext, request: LaunchRequest, name: string): ClusterNode {
-  const choice = chooseLaunch(request, ctx.zonesKnown);
-  const launched = launchedNode(request, choice, ctx.region);
+  const choice = chooseLaunch(request, ctx.simulation.zonesKnown);
+  const launched = launchedNode(request, choice, ctx.simulation.region);
   const how = { instanceType: choice.option.type.name, capacityType: choice.capacityType, hourlyUsd: choice.hourlyUsd, upperBound: choice.upperBound };
-  return runningNode({ ...launched, name, labels: { ...launched.labels, [LABEL.hostname]: name } }, how, ctx.pools);
+  return runningNode({ ...launched, name, labels: { ...launched.labels, [LABEL.hostname]: name } }, how, ctx.simulation.disruption);
 }
 
 /** The cluster once the command ran: candidates and deleting nodes gone, pods where the simulation put them. */

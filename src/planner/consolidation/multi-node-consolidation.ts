@@ -57,7 +57,7 @@ export const MULTI_NODE_CONSOLIDATION: DisruptionMethod = {
   reason: "Underutilized",
   class: "graceful",
   consolidationType: "multi",
-  shouldDisrupt: (ctx, candidate) => consolidationBlocker(candidate, ctx.typeKnown(candidate.node.instanceType)),
+  shouldDisrupt: (ctx, candidate) => consolidationBlocker(candidate, ctx.simulation.typeKnown(candidate.node.instanceType)),
   computeCommand({ ctx, nodes, candidates, budgets, totals }) {
     const command = firstNConsolidationOption(ctx, nodes, disruptableWithinBudgets(candidates, budgets), totals);
     return { command, refused: new Map() };

@@ -1,14 +1,11 @@
 import { getOrAdd } from "../../shared/get-or-add";
-import type { PoolDisruption } from "../model";
-import type { NodeClaimIds } from "../simulation/node-claim-ids";
-import type { NodeClaimTemplate } from "../simulation/node-claim-template";
 import type { PodData } from "../simulation/pod-data";
-import type { FitCache } from "../simulation/pod-fit";
 import { byCpuAndMemoryDescending, type QueuedPods } from "../simulation/queue";
 import { type Results, Scheduler } from "../simulation/scheduler";
+import type { SimulationContext } from "../simulation/simulation-context";
 import { nodePlacement } from "../simulation/state-node";
 import type { PodCount, Topology } from "../simulation/topology";
-import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
+import type { PodGroup } from "../workload/workload-model";
 import { type Candidate, reschedulablePods } from "./candidates";
 import type { ClusterNode } from "./cluster-node";
 
@@ -21,26 +18,15 @@ import type { ClusterNode } from "./cluster-node";
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/disruption/helpers.go (SimulateScheduling)
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/scheduler.go (Results.AllNonPendingPodsScheduled)
 
-/** What the disruption controller works with across its passes. */
+/** What the disruption controller works with across its passes: the cluster's simulation context, and its own run. */
 export interface DisruptionContext {
-  /** The NodePools as the scheduler opens NodeClaims from them, in Karpenter's order. */
-  readonly templates: readonly NodeClaimTemplate[];
-  readonly daemonSets: readonly DaemonSetShape[];
-  readonly fits: FitCache;
+  /** The pools, templates, fits, zones, prices and disruption settings every simulation shares. */
+  readonly simulation: SimulationContext;
   /** Knows every pod group the cluster runs. */
   readonly topology: Topology;
   readonly podData: (group: PodGroup) => PodData;
-  readonly region: string;
-  readonly zonesKnown: boolean;
-  readonly spotKnown: boolean;
   /** Karpenter's SpotToSpotConsolidation feature gate: off by default. */
   readonly spotToSpot: boolean;
-  /** Whether the instance catalogue knows a type: consolidation leaves a node of an unknown type alone. */
-  readonly typeKnown: (name: string) => boolean;
-  /** Each NodePool's disruption settings, by name: a replacement is its pool's node. */
-  readonly pools: ReadonlyMap<string, PoolDisruption>;
-  /** Numbers the NodeClaims of every simulation on from those the launch opened: a hostname is never used twice. */
-  readonly nodeClaimIds: NodeClaimIds;
   /** Counts the nodes consolidation launched, to name them. */
   launched: number;
   /** The cluster's pods pending now, which Karpenter provisions for: scheduled in every simulation beside those moved. */
@@ -99,12 +85,12 @@ export function simulateScheduling(
   let results: Results;
   try {
     const scheduler = new Scheduler({
-      templates: ctx.templates,
+      templates: ctx.simulation.templates,
       existingNodes: staying.map((n) => n.state),
-      daemonSets: ctx.daemonSets,
+      daemonSets: ctx.simulation.daemonSets,
       topology: ctx.topology,
-      fits: ctx.fits,
-      nodeClaimIds: ctx.nodeClaimIds,
+      fits: ctx.simulation.fits,
+      nodeClaimIds: ctx.simulation.nodeClaimIds,
       topologyCounted: true,
     });
     results = scheduler.solve(queued(ctx, moving, pending));

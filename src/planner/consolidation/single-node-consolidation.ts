@@ -63,6 +63,6 @@ export const SINGLE_NODE_CONSOLIDATION: DisruptionMethod = {
   reason: "Underutilized",
   class: "graceful",
   consolidationType: "single",
-  shouldDisrupt: (ctx, candidate) => consolidationBlocker(candidate, ctx.typeKnown(candidate.node.instanceType)),
+  shouldDisrupt: (ctx, candidate) => consolidationBlocker(candidate, ctx.simulation.typeKnown(candidate.node.instanceType)),
   computeCommand: ({ ctx, nodes, candidates, budgets, totals }) => singleNodeConsolidation(ctx, nodes, candidates, budgets, totals),
 };

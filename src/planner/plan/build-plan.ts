@@ -68,7 +68,7 @@ function detail(scenario: Scenario, result: ProvisioningResult): ScenarioDetail 
 /** The allowed offerings of the as-configured pools, each type at its cheapest allowed price. */
 function floorOfferings(run: ScenarioRun, spotKnown: boolean, zonesKnown: boolean): FloorOffering[] {
   const best = new Map<string, FloorOffering>();
-  for (const pool of run.pools) {
+  for (const pool of run.simulation.pools) {
     for (const c of pool.options) {
       const options: number[] = [];
       if (pool.capacityTypes.includes("on-demand") && c.onDemandUsd !== undefined) options.push(c.onDemandUsd);
@@ -145,7 +145,7 @@ export function buildPlan(input: PlanInput): Plan {
   const settledByLaunch = new Map<string, ConvergedJson>();
   const settled = (i: number) => {
     const key = JSON.stringify([
-      simulated[i].pools.map((p) => [p.pool.name, p.capacityTypes, p.zones, p.options.map((c) => c.type.name)]),
+      simulated[i].simulation.pools.map((p) => [p.pool.name, p.capacityTypes, p.zones, p.options.map((c) => c.type.name)]),
       simulated[i].result.nodes.map((n) => [n.pool, n.type.name, n.capacityType, n.zone, n.groups]),
     ]);
     return getOrAdd(settledByLaunch, key, () => convergedJson(convergedNodes(simulated[i])));

@@ -1,9 +1,9 @@
 import { plural } from "../../shared/plural";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import type { ClusterNode } from "../consolidation/cluster-node";
-import { settleNodes } from "../consolidation/cluster-planning";
 import type { ConsolidationResult } from "../consolidation/disruption-controller";
 import { launchedRunning } from "../consolidation/running-node";
+import { settleNodes } from "../consolidation/settle-nodes";
 import type { PoolDisruption } from "../model";
 import { podDisruptionBudgets } from "../workload/pod-disruption-budgets";
 import type { PodGroup } from "../workload/workload-model";
@@ -26,15 +26,15 @@ function unscheduled(pools: ReadonlyMap<string, PoolDisruption>): Map<string, Po
 
 /** The scenario's launched nodes, running under the plan's disruption settings, and how nodes of it settle. */
 function launched(run: ScenarioRun) {
-  const planning = { ...run.planning, disruption: unscheduled(run.planning.disruption) };
+  const simulation = { ...run.simulation, disruption: unscheduled(run.simulation.disruption) };
   return {
-    nodes: launchedRunning(run.result, planning.disruption),
+    nodes: launchedRunning(run.result, simulation.disruption),
     settle: (nodes: readonly ClusterNode[]): ConsolidationResult => {
       const pdbs = podDisruptionBudgets(
         run.pdbs,
         nodes.flatMap((n) => n.state.pods),
       );
-      return settleNodes(planning, { nodes, pdbs, at: PLAN_TIME, spotToSpot: false });
+      return settleNodes(simulation, { nodes, pdbs, at: PLAN_TIME, spotToSpot: false });
     },
   };
 }

@@ -17,9 +17,9 @@ export interface DaemonSetJson {
 export function daemonSetReport(workload: Workload, asConfigured: ScenarioRun): DaemonSetJson[] {
   return workload.daemonSets.map((ds) => {
     const nodes = asConfigured.result.nodes.filter((node) => {
-      const offerings = asConfigured.pools.find((p) => p.pool.name === node.pool);
+      const offerings = asConfigured.simulation.pools.find((p) => p.pool.name === node.pool);
       const index = offerings?.options.findIndex((c) => c.type === node.type) ?? -1;
-      return offerings !== undefined && index >= 0 && daemonSetRunsOn(ds, offerings, asConfigured.fits)(index);
+      return offerings !== undefined && index >= 0 && daemonSetRunsOn(ds, offerings, asConfigured.simulation.fits)(index);
     }).length;
     return { id: ds.id, cpuMillis: ds.pod.cpuMillis, memoryBytes: ds.pod.memoryBytes, nodes };
   });

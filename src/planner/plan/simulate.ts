@@ -1,11 +1,9 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import type { Requirement } from "../../instance-catalogue/requirements";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
-import { type ClusterPlanning, clusterPlanning } from "../consolidation/cluster-planning";
 import type { ClusterModel, SystemPods } from "../model";
-import type { FitCache } from "../simulation/pod-fit";
-import type { PoolOfferings } from "../simulation/pool-offerings";
 import { type ProvisioningResult, provision } from "../simulation/provisioner";
+import { type SimulationContext, simulationContext } from "../simulation/simulation-context";
 import type { StateNode } from "../simulation/state-node";
 import type { PodDisruptionBudgetSpec } from "../workload/workload-model";
 import { type DaemonSetShape, PLAIN_POD, type PodGroup } from "../workload/workload-model";
@@ -54,12 +52,9 @@ export function clusterZones(cluster: ClusterModel): { readonly zones: readonly 
 }
 
 export interface ScenarioRun {
-  /** Each pool's offerings under the scenario, in Karpenter's order. */
-  readonly pools: readonly PoolOfferings[];
-  readonly fits: FitCache;
+  /** The scenario's simulation context: each pool's offerings under its requirements, in Karpenter's order, the fits and DaemonSets its launch and its consolidation share. */
+  readonly simulation: SimulationContext;
   readonly result: ProvisioningResult;
-  /** What consolidation works with for this scenario: the same offerings, fits and DaemonSets. */
-  readonly planning: ClusterPlanning;
   /** The workload's PodDisruptionBudgets, as written. */
   readonly pdbs: readonly PodDisruptionBudgetSpec[];
 }
@@ -68,7 +63,7 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
   const { cluster } = input;
   const { zones, known } = clusterZones(cluster);
   const daemonSets = [...systemDaemonSets(cluster.nodeDaemonSets), ...input.daemonSets];
-  const planning = clusterPlanning({
+  const simulation = simulationContext({
     pools: cluster.pools,
     rewrite: scenario.rewrite,
     daemonSets,
@@ -77,20 +72,12 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
     zones,
     zonesKnown: known,
   });
-  const { pools, fits } = planning;
   // Jobs start once the steady pods run: they join as a second wave, as an autoscaler's replicas do.
   const starting = scenario.jobs === true ? (input.jobs ?? []).map((g) => ({ ...g, replicas: 0 })) : [];
   const burst = new Map(starting.map((g, i) => [g, (input.jobs ?? [])[i].replicas]));
-  const result = provision({
-    pools,
+  const result = provision(simulation, {
     groups: [...input.groups, ...starting],
     existingNodes: input.existingNodes,
-    daemonSets,
-    fits,
-    region: cluster.region,
-    spotKnown: planning.spotKnown,
-    zonesKnown: known,
-    nodeClaimIds: planning.nodeClaimIds,
     scaleUp:
       scenario.scaleUp === true
         ? new Map(input.groups.map((g) => [g, Math.max(0, (g.autoscaling?.maxReplicas ?? g.replicas) - g.replicas)]))
@@ -98,5 +85,5 @@ export function simulateScenario(scenario: Scenario, input: SimulationInput): Sc
           ? burst
           : undefined,
   });
-  return { pools, fits, result, planning, pdbs: input.pdbs ?? [] };
+  return { simulation, result, pdbs: input.pdbs ?? [] };
 }

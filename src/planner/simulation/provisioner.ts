@@ -1,16 +1,12 @@
-import type { DaemonSetShape, PodGroup } from "../workload/workload-model";
-import { domainUniverse } from "./domain-universe";
+import type { PodGroup } from "../workload/workload-model";
 import { chooseLaunch, type LaunchChoice, launchedNode, type PlannedNode, plannedNode } from "./launch";
-import { NodeClaimIds } from "./node-claim-ids";
-import { NodeClaimTemplate } from "./node-claim-template";
-import { type PodData, podDataOf } from "./pod-data";
-import type { FitCache } from "./pod-fit";
-import type { PoolOfferings } from "./pool-offerings";
+import type { PodData } from "./pod-data";
 import { byCpuAndMemoryDescending, type QueuedPods } from "./queue";
 import type { Resources } from "./resources";
 import { type Results, Scheduler } from "./scheduler";
+import type { SimulationContext } from "./simulation-context";
 import type { StateNode } from "./state-node";
-import { Topology } from "./topology";
+import type { Topology } from "./topology";
 
 // Karpenter's provisioner, for the pods of a plan: provisioning loops, each a scheduler solving the pods still
 // pending against the nodes that exist, until a loop places nothing. The NodeClaims a loop opens launch; the
@@ -26,23 +22,14 @@ import { Topology } from "./topology";
 // @see kubernetes/kubernetes pkg/controller/statefulset/stateful_set_control.go (OrderedReady: one pod at a time)
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/provisioner.go (Schedule, NewScheduler)
 
-export interface ProvisioningInput {
-  /** In Karpenter's order: weight, then name. */
-  readonly pools: readonly PoolOfferings[];
+/** The pods to provision for, and where from. */
+export interface ProvisioningRequest {
   /** The pod groups to plan, with the replicas to plan. */
   readonly groups: readonly PodGroup[];
   /** Nodes already running, with the pods bound to them (none for a plan from scratch). */
   readonly existingNodes?: readonly StateNode[];
-  /** Every DaemonSet of the cluster (its add-ons' and the workload's). */
-  readonly daemonSets: readonly DaemonSetShape[];
-  readonly fits: FitCache;
-  readonly region: string;
-  readonly spotKnown: boolean;
-  readonly zonesKnown: boolean;
   /** Replicas a group adds once the first plan is launched (an autoscaler scaling up); none when undefined. */
   readonly scaleUp?: ReadonlyMap<PodGroup, number>;
-  /** Numbers its NodeClaims; a planning's own when consolidation will simulate on after it. */
-  readonly nodeClaimIds?: NodeClaimIds;
 }
 
 export interface ProvisioningResult {
@@ -71,7 +58,6 @@ function boundOnly(groups: readonly PodGroup[], nodes: readonly StateNode[]): Po
 type RelaxedCount = { readonly id: string; count: number; readonly gaveUp: string };
 
 class Provisioner {
-  private readonly templates: readonly NodeClaimTemplate[];
   private readonly pods: readonly PodData[];
   private readonly topology: Topology;
   /** The pods in a first loop's order; pods added later queue among those left, in that order. */
@@ -83,17 +69,16 @@ class Provisioner {
   private readonly launches: { readonly pool: string; readonly choice: LaunchChoice }[] = [];
   /** What the pods on each launched node request, as the last loop counted them. */
   private launchedRequests: Resources[] = [];
-  private readonly nodeClaimIds: NodeClaimIds;
   private readonly relaxed = new Map<string, RelaxedCount>();
 
-  constructor(private readonly input: ProvisioningInput) {
-    this.nodeClaimIds = input.nodeClaimIds ?? new NodeClaimIds();
-    this.templates = input.pools.map((offerings) => new NodeClaimTemplate(offerings, input.spotKnown));
-    const preferNoSchedule = input.pools.some((p) => p.pool.taints.some((t) => t.effect === "PreferNoSchedule"));
-    this.pods = input.groups.map((group) => podDataOf(group, preferNoSchedule));
+  constructor(
+    private readonly context: SimulationContext,
+    private readonly input: ProvisioningRequest,
+  ) {
+    this.pods = input.groups.map((group) => context.podData(group));
     this.nodes = [...(input.existingNodes ?? [])];
-    const bound = boundOnly(input.groups, this.nodes).map((group) => podDataOf(group, preferNoSchedule));
-    this.topology = new Topology([...this.pods, ...bound], domainUniverse(input.pools, this.nodes));
+    const bound = boundOnly(input.groups, this.nodes).map((group) => context.podData(group));
+    this.topology = context.topology([...this.pods, ...bound], this.nodes);
     this.queueOrder = byCpuAndMemoryDescending(this.pods);
     this.queueRank = new Map(this.queueOrder.map((pod, rank) => [pod, rank]));
   }
@@ -131,12 +116,12 @@ class Provisioner {
     const most = LOOPS + [...waiting.values()].reduce((n, w) => n + w.count, 0);
     for (let loop = 0; loop < most && pending.length > 0; loop++) {
       const scheduler = new Scheduler({
-        templates: this.templates,
+        templates: this.context.templates,
         existingNodes: this.nodes,
-        daemonSets: this.input.daemonSets,
+        daemonSets: this.context.daemonSets,
         topology: this.topology,
-        fits: this.input.fits,
-        nodeClaimIds: this.nodeClaimIds,
+        fits: this.context.fits,
+        nodeClaimIds: this.context.nodeClaimIds,
       });
       const results = scheduler.solve(pending);
       pending = results.pending;
@@ -155,10 +140,10 @@ class Provisioner {
     this.nodes = results.existingNodes.map((node) => node.toStateNode());
     this.launchedRequests = results.existingNodes.slice(given).map((node) => node.requested);
     for (const nc of results.newNodeClaims) {
-      const choice = chooseLaunch(nc, this.input.zonesKnown);
+      const choice = chooseLaunch(nc, this.context.zonesKnown);
       this.launches.push({ pool: nc.template.pool.name, choice });
       this.launchedRequests.push(nc.requested);
-      this.nodes.push(launchedNode(nc, choice, this.input.region));
+      this.nodes.push(launchedNode(nc, choice, this.context.region));
     }
   }
 
@@ -217,6 +202,6 @@ function withUncreated(pending: readonly QueuedPods[], waiting: Waiting): readon
 }
 
 /** The nodes Karpenter launches for the pods, from the nodes given, and the pods that find no node. */
-export function provision(input: ProvisioningInput): ProvisioningResult {
-  return new Provisioner(input).run();
+export function provision(context: SimulationContext, request: ProvisioningRequest): ProvisioningResult {
+  return new Provisioner(context, request).run();
 }

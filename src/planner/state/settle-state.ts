@@ -1,6 +1,7 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
-import { type ClusterPlanning, clusterPlanning, settleNodes } from "../consolidation/cluster-planning";
 import type { ConsolidationResult } from "../consolidation/disruption-controller";
+import { settleNodes } from "../consolidation/settle-nodes";
+import { type SimulationContext, simulationContext } from "../simulation/simulation-context";
 import type { ClusterState } from "./cluster-state";
 
 // Where a running cluster settles: its nodes and pods, its NodePools as they are, run through the disruption
@@ -17,9 +18,9 @@ export interface SettleOptions {
 /** The region the state is priced and planned for: the nodes', else the catalogue's. */
 export const regionOf = (state: ClusterState, catalogue: InstanceCatalogue) => state.region ?? catalogue.region;
 
-/** What provisioning and consolidation share for the state: its NodePools as they are, its DaemonSets, its zones. */
-export const statePlanning = (state: ClusterState, catalogue: InstanceCatalogue): ClusterPlanning =>
-  clusterPlanning({ pools: state.pools, daemonSets: state.daemonSets, catalogue, region: regionOf(state, catalogue), zones: state.zones });
+/** The state's simulation context: its NodePools as they are, its DaemonSets, its zones. */
+export const stateSimulation = (state: ClusterState, catalogue: InstanceCatalogue): SimulationContext =>
+  simulationContext({ pools: state.pools, daemonSets: state.daemonSets, catalogue, region: regionOf(state, catalogue), zones: state.zones });
 
 /** The pending pods Karpenter provisions for (IsProvisionable, and not refused by Provisioner.Validate). */
 export const provisionablePending = (state: ClusterState) => state.pending.filter((p) => p.ignored === undefined);
@@ -29,7 +30,7 @@ export const provisionablePending = (state: ClusterState) => state.pending.filte
  * pending pods Karpenter provisions for are in every simulation, as its SimulateScheduling has them.
  */
 export function settleState(state: ClusterState, options: SettleOptions, withPending = true): ConsolidationResult {
-  const planning = statePlanning(state, options.catalogue);
+  const simulation = stateSimulation(state, options.catalogue);
   const pending = withPending ? provisionablePending(state) : [];
-  return settleNodes(planning, { nodes: state.nodes, pending, pdbs: state.pdbs, at: options.at, spotToSpot: options.spotToSpot });
+  return settleNodes(simulation, { nodes: state.nodes, pending, pdbs: state.pdbs, at: options.at, spotToSpot: options.spotToSpot });
 }

@@ -59,8 +59,6 @@ export function statePools(nodePools: readonly Raw[], nodeClasses: readonly Raw[
       ...object,
       spec: {
         ...spec,
-        // The CRD's default when the object (an older or hand-made one) has no disruption block.
-        disruption: spec.disruption ?? { consolidateAfter: "0s" },
         template: {
           ...spec.template,
           spec: {

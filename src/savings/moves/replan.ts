@@ -1,11 +1,12 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import type { Requirement } from "../../instance-catalogue/requirements";
 import type { ClusterNode } from "../../planner/consolidation/cluster-node";
-import { clusterPlanning, settleNodes } from "../../planner/consolidation/cluster-planning";
 import type { ConsolidationResult } from "../../planner/consolidation/disruption-controller";
 import { launchedRunning } from "../../planner/consolidation/running-node";
+import { settleNodes } from "../../planner/consolidation/settle-nodes";
 import type { PoolModel } from "../../planner/model";
 import { provision } from "../../planner/simulation/provisioner";
+import { simulationContext } from "../../planner/simulation/simulation-context";
 import type { ClusterState } from "../../planner/state/cluster-state";
 import type { PodGroup } from "../../planner/workload/workload-model";
 
@@ -41,21 +42,11 @@ export interface ReplanContext {
 
 export function replan(what: Replan, context: ReplanContext): ReplanOutcome {
   const { state, catalogue, region } = context;
-  const planning = clusterPlanning({ pools: what.pools, rewrite: what.rewrite, daemonSets: state.daemonSets, catalogue, region, zones: state.zones });
-  const result = provision({
-    pools: planning.pools,
-    groups: what.groups,
-    existingNodes: what.staying.map((n) => n.state),
-    daemonSets: state.daemonSets,
-    fits: planning.fits,
-    region,
-    spotKnown: planning.spotKnown,
-    zonesKnown: planning.zonesKnown,
-    nodeClaimIds: planning.nodeClaimIds,
-  });
+  const simulation = simulationContext({ pools: what.pools, rewrite: what.rewrite, daemonSets: state.daemonSets, catalogue, region, zones: state.zones });
+  const result = provision(simulation, { groups: what.groups, existingNodes: what.staying.map((n) => n.state) });
   const staying = what.staying.map((n, i) => ({ ...n, state: result.existingNodes[i] }));
-  const nodes = [...staying, ...launchedRunning(result, planning.disruption)];
-  const settled = settleNodes(planning, { nodes, pdbs: state.pdbs, at: context.at, spotToSpot: context.spotToSpot });
-  const architectures = new Set(planning.pools.flatMap((p) => p.options.map((c) => c.type.arch)));
+  const nodes = [...staying, ...launchedRunning(result, simulation.disruption)];
+  const settled = settleNodes(simulation, { nodes, pdbs: state.pdbs, at: context.at, spotToSpot: context.spotToSpot });
+  const architectures = new Set(simulation.pools.flatMap((p) => p.options.map((c) => c.type.arch)));
   return { settled, architectures, unschedulable: result.unschedulable };
 }

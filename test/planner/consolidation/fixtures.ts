@@ -1,12 +1,10 @@
 import type { ClusterNode } from "../../../src/planner/consolidation/cluster-node";
-import { DEFAULT_BUDGETS } from "../../../src/planner/consolidation/disruption-budgets";
 import { disruptionContext } from "../../../src/planner/consolidation/disruption-context";
 import { type ConsolidationResult, consolidate } from "../../../src/planner/consolidation/disruption-controller";
 import type { NodePoolBudget, PoolDisruption, PoolModel } from "../../../src/planner/model";
-import { NodeClaimIds } from "../../../src/planner/simulation/node-claim-ids";
 import type { PodDisruptionBudget, PodGroup } from "../../../src/planner/workload/workload-model";
 import { LABEL } from "../../../src/shared/vocabulary/well-known-labels";
-import { catalogue, instanceType, newFitCache, offeringsOf, REGION, type RunningNodeOptions, runningNode } from "../simulation/fixtures";
+import { instanceType, type RunningNodeOptions, runningNode, simulationOf } from "../simulation/fixtures";
 
 // Clusters for the disruption controller's tests, on the simulation tests' catalogue of four round-numbered types
 // (m.small $0.10, m.large $0.20, g.small $0.08, g.large $0.16; see ../simulation/fixtures.ts).
@@ -67,24 +65,8 @@ export interface ClusterOptions {
 
 /** The disruption controller run to its end on these pools and nodes (pools tried in the order given). */
 export function settle(pools: readonly TestPool[], nodes: readonly ClusterNode[], options: ClusterOptions = {}): ConsolidationResult {
-  const fits = newFitCache();
-  const offerings = offeringsOf(
-    pools.map((p) => p.model),
-    fits,
-  );
-  const ctx = disruptionContext({
-    pools: offerings,
-    disruption: new Map(pools.map((p) => [p.model.name, p.disruption])),
-    daemonSets: [],
-    fits,
-    nodes,
-    region: REGION,
-    zonesKnown: true,
-    spotKnown: false,
-    spotToSpot: options.spotToSpot ?? false,
-    typeKnown: (name) => catalogue.type(name) !== undefined,
-    nodeClaimIds: new NodeClaimIds(),
-  });
+  const simulation = simulationOf(pools.map((p) => ({ ...p.model, disruption: p.disruption })));
+  const ctx = disruptionContext(simulation, { nodes, spotToSpot: options.spotToSpot ?? false });
   return consolidate(ctx, { nodes, pdbs: options.pdbs ?? [], at: options.at ?? AT });
 }
 
@@ -104,4 +86,5 @@ export const blockers = (result: ConsolidationResult) => result.blockers.map((b)
 
 export const on = (group: PodGroup, count = 1) => ({ group, count });
 
-export { DEFAULT_BUDGETS };
+/** The NodePool CRD's default budgets: one of 10%. */
+export const DEFAULT_BUDGETS: readonly NodePoolBudget[] = [{ nodes: "10%" }];

@@ -11,6 +11,7 @@ import { FitCache } from "../../../src/planner/simulation/pod-fit";
 import { type PoolOfferings, poolOfferings } from "../../../src/planner/simulation/pool-offerings";
 import { schedulingForms } from "../../../src/planner/simulation/preferences";
 import { Scheduler } from "../../../src/planner/simulation/scheduler";
+import { contextOfOfferings, type SimulationContext } from "../../../src/planner/simulation/simulation-context";
 import type { StateNode } from "../../../src/planner/simulation/state-node";
 import { type PodCount, Topology } from "../../../src/planner/simulation/topology";
 import { type DaemonSetShape, PLAIN_POD, type PodGroup, type PodShape } from "../../../src/planner/workload/workload-model";
@@ -154,6 +155,12 @@ export interface Simulation {
   readonly scheduler: Scheduler;
   /** The pod data of each group, by name. */
   readonly pods: ReadonlyMap<string, PodData>;
+}
+
+/** The simulation context of these pools, tried in the order given, on the test catalogue in its three zones. */
+export function simulationOf(pools: readonly PoolModel[], daemonSets: readonly DaemonSetShape[] = []): SimulationContext {
+  const fits = newFitCache();
+  return contextOfOfferings(offeringsOf(pools, fits, daemonSets), { daemonSets, fits, catalogue, region: REGION, zonesKnown: true });
 }
 
 export interface SimulationOptions {

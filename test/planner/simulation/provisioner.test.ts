@@ -3,7 +3,7 @@ import { provision } from "../../../src/planner/simulation/provisioner";
 import type { StateNode } from "../../../src/planner/simulation/state-node";
 import type { PodAffinityTerm, PodGroup, SpreadConstraint } from "../../../src/planner/workload/workload-model";
 import { LABEL } from "../../../src/shared/vocabulary/well-known-labels";
-import { inValues, newFitCache, offeringsOf, podGroup, podShape, pool, REGION, runningNode } from "./fixtures";
+import { inValues, podGroup, podShape, pool, runningNode, simulationOf } from "./fixtures";
 
 // Provisioning loops over the test catalogue, offline (spot allowed: launched as spot at the on-demand price;
 // the cheapest type that holds the pods: g.small $0.08, m.small $0.10, g.large $0.16, m.large $0.20). Upstream
@@ -16,18 +16,7 @@ function provisionOn(
   existingNodes: readonly StateNode[] = [],
   scaleUp?: ReadonlyMap<PodGroup, number>,
 ) {
-  const fits = newFitCache();
-  return provision({
-    pools: offeringsOf(pools, fits),
-    groups,
-    existingNodes,
-    daemonSets: [],
-    fits,
-    region: REGION,
-    spotKnown: false,
-    zonesKnown: true,
-    scaleUp,
-  });
+  return provision(simulationOf(pools), { groups, existingNodes, scaleUp });
 }
 
 const hostAnti = (app: string): PodAffinityTerm => ({
