@@ -71,8 +71,12 @@ function carryOut(
   launches: readonly LaunchRequest[],
 ) {
   const staying = nodes.filter((n) => !leaving.has(n) && !n.deleting);
-  const after: ClusterNode[] = staying.map((n, i) => {
-    const state = results.existingNodes[i].toStateNode();
+  // The simulation's node of each staying node, by the state it was built from.
+  const simulated = new Map(results.existingNodes.map((node) => [node.state, node]));
+  const after: ClusterNode[] = staying.map((n) => {
+    const node = simulated.get(n.state);
+    if (node === undefined) throw new Error(`bug: node ${n.state.name} stays but the simulation did not schedule against it`);
+    const state = node.toStateNode();
     // The same node where nothing moved onto it: what the controller learnt of it stays valid.
     return state === n.state ? n : { ...n, state };
   });

@@ -35,9 +35,9 @@ export function runningNode(state: StateNode, how: HowLaunched, pools: ReadonlyM
 
 /** The nodes a provisioning run launched, running. */
 export function launchedRunning(result: ProvisioningResult, pools: ReadonlyMap<string, PoolDisruption>): ClusterNode[] {
-  return result.nodes.map((planned, i) =>
+  return result.launched.map(({ planned, state }) =>
     runningNode(
-      result.launchedNodes[i],
+      state,
       { instanceType: planned.type.name, capacityType: planned.capacityType, hourlyUsd: planned.hourlyUsd, upperBound: planned.priceIsUpperBound },
       pools,
     ),

@@ -13,9 +13,7 @@ import type { Topology } from "./topology";
 // next loop sees them as nodes of one type, zone and capacity type, at their real capacity against the pools'
 // limits. Pods held back by limits (a new NodeClaim reserves its largest option), or by zone anti-affinity (a
 // NodeClaim that may land in any free zone blocks them all), are planned by a later loop, as Karpenter's next
-// provisioning loop would plan them. A later loop takes the pods in the order the last one left them, where
-// Karpenter sorts each loop's queue afresh (queue.go NewQueue): sorting again would be closer to Karpenter and
-// can change a plan, so it is left to a change of its own. A StatefulSet whose podManagementPolicy is
+// provisioning loop would plan them, its queue sorted afresh as NewQueue sorts it. A StatefulSet whose podManagementPolicy is
 // OrderedReady (the default) creates its pods one at a time, each once the one before runs: Karpenter sees them
 // one provisioning loop apart, the next one joining the back of the queue, and a pod that finds no node keeps
 // the ones after it from being created at all.
@@ -35,10 +33,12 @@ export interface ProvisioningRequest {
 export interface ProvisioningResult {
   /** The nodes the plan launches, in launch order, each with every pod the plan put on it. */
   readonly nodes: readonly PlannedNode[];
-  /** The same nodes as the cluster then holds them (with the pods bound to them): what consolidation starts from. */
-  readonly launchedNodes: readonly StateNode[];
+  /** The same nodes, each with the node as the cluster then holds it (its pods bound): what consolidation starts from. */
+  readonly launched: readonly { readonly planned: PlannedNode; readonly state: StateNode }[];
   /** The nodes given as running, in the order given, with the pods the plan added to them. */
   readonly existingNodes: readonly StateNode[];
+  /** Each node given (the object given) as the plan leaves it, with the pods it added. */
+  readonly existingAfter: ReadonlyMap<StateNode, StateNode>;
   /** Pods no loop found a node for, by group, with why the last of them found none. */
   readonly unschedulable: readonly { readonly id: string; readonly count: number; readonly reason: string }[];
   /** Pods that were placed only after giving up preferences, by group and what was given up. */
@@ -91,10 +91,17 @@ class Provisioner {
       if (more.length > 0) pending = this.loops(this.inQueueOrder([...more, ...pending]));
     }
     const given = this.nodes.length - this.launches.length;
+    const launched = this.launches.map(({ pool, choice }, i) => {
+      const state = this.nodes[given + i];
+      return { planned: plannedNode(pool, choice, state, this.launchedRequests[i]), state };
+    });
+    const existingNodes = this.nodes.slice(0, given);
     return {
-      nodes: this.launches.map(({ pool, choice }, i) => plannedNode(pool, choice, this.nodes[given + i], this.launchedRequests[i])),
-      launchedNodes: this.nodes.slice(given),
-      existingNodes: this.nodes.slice(0, given),
+      nodes: launched.map((l) => l.planned),
+      launched,
+      existingNodes,
+      // Every loop's scheduler keeps the nodes it is given in their order: the i-th node is the i-th given.
+      existingAfter: new Map((this.input.existingNodes ?? []).map((node, i) => [node, existingNodes[i]])),
       unschedulable: pending.map((e) => ({ id: e.pod.group.id, count: e.count, reason: e.reason ?? "not planned" })),
       relaxed: [...this.relaxed.values()],
     };

@@ -1,7 +1,8 @@
 import type { PodData } from "./pod-data";
 
-// The pods a provisioning loop schedules, in Karpenter's order: by decreasing CPU, then memory, ties in the
-// order given. A pod that finds no node goes to the back; once the queue has gone round without placing a pod
+// The pods a provisioning loop schedules, in Karpenter's order: the queue sorts them as it is made, by decreasing
+// CPU, then memory, ties in the order given (upstream breaks them by creation time, then UID, which a plan's pods
+// do not have). A pod that finds no node goes to the back; once the queue has gone round without placing a pod
 // (the pod at its head was pushed back when as many pods were placed as now), the loop stops and what is left
 // stays pending. The planner queues runs of identical pods, and counts progress in pods placed.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/queue.go (NewQueue, Pop, Push)
@@ -37,9 +38,12 @@ export class Queue {
   private head = 0;
   private placed = 0;
 
-  /** The runs in the order to try them. */
+  /** The runs, sorted as NewQueue sorts its pods (byCPUAndMemoryDescending); runs of equal requests in the order given. */
   constructor(runs: readonly QueuedPods[]) {
-    this.items = runs.map((run) => ({ run, placedAtPush: -1 }));
+    const order = new Map(byCpuAndMemoryDescending([...new Set(runs.map((r) => r.pod))]).map((pod, rank) => [pod, rank]));
+    const ranked = runs.map((run, given) => ({ run, rank: order.get(run.pod) ?? 0, given }));
+    ranked.sort((a, b) => a.rank - b.rank || a.given - b.given);
+    this.items = ranked.map(({ run }) => ({ run, placedAtPush: -1 }));
   }
 
   /** The next run, or undefined when the queue is empty or went round without placing a pod. */

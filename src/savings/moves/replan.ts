@@ -7,6 +7,7 @@ import { settleNodes } from "../../planner/consolidation/settle-nodes";
 import type { PoolModel } from "../../planner/model";
 import { provision } from "../../planner/simulation/provisioner";
 import { simulationContext } from "../../planner/simulation/simulation-context";
+import type { StateNode } from "../../planner/simulation/state-node";
 import type { ClusterState } from "../../planner/state/cluster-state";
 import type { PodGroup } from "../../planner/workload/workload-model";
 
@@ -40,11 +41,18 @@ export interface ReplanContext {
   readonly spotToSpot: boolean;
 }
 
+/** The node as the provisioning run left it. */
+function after(existingAfter: ReadonlyMap<StateNode, StateNode>, node: StateNode): StateNode {
+  const found = existingAfter.get(node);
+  if (found === undefined) throw new Error(`bug: node ${node.name} was given to the provisioner but is not in its result`);
+  return found;
+}
+
 export function replan(what: Replan, context: ReplanContext): ReplanOutcome {
   const { state, catalogue, region } = context;
   const simulation = simulationContext({ pools: what.pools, rewrite: what.rewrite, daemonSets: state.daemonSets, catalogue, region, zones: state.zones });
   const result = provision(simulation, { groups: what.groups, existingNodes: what.staying.map((n) => n.state) });
-  const staying = what.staying.map((n, i) => ({ ...n, state: result.existingNodes[i] }));
+  const staying = what.staying.map((n) => ({ ...n, state: after(result.existingAfter, n.state) }));
   const nodes = [...staying, ...launchedRunning(result, simulation.disruption)];
   const settled = settleNodes(simulation, { nodes, pdbs: state.pdbs, at: context.at, spotToSpot: context.spotToSpot });
   const architectures = new Set(simulation.pools.flatMap((p) => p.options.map((c) => c.type.arch)));

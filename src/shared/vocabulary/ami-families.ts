@@ -8,8 +8,6 @@ export type AmiFamily = (typeof AMI_FAMILIES)[number];
 /** Every family but Custom, in the lowercase an alias writes it. */
 export const ALIAS_FAMILIES = ["al2", "al2023", "bottlerocket", "windows2019", "windows2022", "windows2025"] as const;
 
-export type AliasFamily = (typeof ALIAS_FAMILIES)[number];
-
 export const WINDOWS_ALIAS_FAMILIES: readonly string[] = ["windows2019", "windows2022", "windows2025"];
 
 /** "al2023" → "AL2023": the amiFamily an alias family implies. */
