@@ -1,0 +1,186 @@
+import * as http from "node:http";
+import * as https from "node:https";
+
+// Prometheus' HTTP API, as the savings report reads usage from it: instant and range queries, sent as POST forms
+// (a batch of PromQL is longer than a URL should be; the API takes both), over HTTPS with the system's CAs or a
+// given CA file, TLS always verified, with a bearer token or basic auth when given. What goes wrong is one line
+// naming the server (its URL without credentials) and what to check; the credentials are never in it.
+// @see https://prometheus.io/docs/prometheus/latest/querying/api/ (instant queries, range queries, format)
+
+export type PrometheusAuth =
+  | { readonly kind: "bearer"; readonly token: string }
+  | { readonly kind: "basic"; readonly username: string; readonly password: string }
+  | { readonly kind: "none" };
+
+export interface PrometheusTarget {
+  /** The server's base URL, such as http://localhost:9090 or https://prometheus.example.com/prometheus. */
+  readonly url: URL;
+  readonly auth: PrometheusAuth;
+  /** PEM of the CA that signed the server's certificate, when it is not a public one. */
+  readonly ca?: string;
+  /** How long one query may take, in milliseconds, before it is given up. */
+  readonly timeoutMs: number;
+}
+
+/** One series of an answer: its labels, and its samples as [seconds since the epoch, value]. */
+export interface PrometheusSeries {
+  readonly labels: Readonly<Record<string, string>>;
+  readonly samples: readonly (readonly [number, number])[];
+}
+
+/** What cannot be read from Prometheus, in words a user can act on; the report exits 1 on it. */
+export class PrometheusError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PrometheusError";
+  }
+}
+
+/** The URL as it may be shown: no user or password. */
+export function displayUrl(url: URL): string {
+  const shown = new URL(url.href);
+  shown.username = "";
+  shown.password = "";
+  return shown.href.replace(/\/$/, "");
+}
+
+interface RawAnswer {
+  readonly status?: unknown;
+  readonly errorType?: unknown;
+  readonly error?: unknown;
+  readonly data?: { readonly resultType?: unknown; readonly result?: unknown };
+}
+
+function authorization(auth: PrometheusAuth): string | undefined {
+  if (auth.kind === "bearer") return `Bearer ${auth.token}`;
+  if (auth.kind === "basic") return `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
+  return undefined;
+}
+
+/** The endpoint under the base URL: a Prometheus served under a path prefix keeps it. */
+function endpoint(base: URL, path: string): URL {
+  const url = new URL(base.href);
+  url.username = "";
+  url.password = "";
+  url.pathname = `${url.pathname.replace(/\/$/, "")}${path}`;
+  url.search = "";
+  return url;
+}
+
+function post(target: PrometheusTarget, path: string, form: URLSearchParams): Promise<{ status: number; body: string }> {
+  const url = endpoint(target.url, path);
+  const body = form.toString();
+  const headers: Record<string, string> = {
+    "content-type": "application/x-www-form-urlencoded",
+    "content-length": String(Buffer.byteLength(body)),
+    accept: "application/json",
+  };
+  const auth = authorization(target.auth);
+  if (auth !== undefined) headers.authorization = auth;
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      { method: "POST", headers, timeout: target.timeoutMs, ...(target.ca === undefined ? {} : { ca: target.ca }) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("error", reject);
+      },
+    );
+    request.on("timeout", () => request.destroy(Object.assign(new Error("timed out"), { code: "ETIMEDOUT" })));
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** A network or TLS failure, as what to check. */
+function unreachable(target: PrometheusTarget, error: NodeJS.ErrnoException): PrometheusError {
+  const where = displayUrl(target.url);
+  const code = error.code ?? "";
+  if (code === "ETIMEDOUT") {
+    return new PrometheusError(
+      `Prometheus at ${where} did not answer within ${target.timeoutMs / 1000} s: a query over a long window may need longer, or the server is overloaded`,
+    );
+  }
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {
+    return new PrometheusError(`cannot verify Prometheus at ${where} (${code}): give the CA that signed its certificate (TLS is always verified)`);
+  }
+  return new PrometheusError(
+    `cannot reach Prometheus at ${where} (${code || error.message}): check the URL, and that this machine reaches it (kubectl port-forward -n <namespace> svc/<prometheus> 9090 gives http://localhost:9090)`,
+  );
+}
+
+/** The answer's data, or why the server's answer is not one the report can read. */
+function dataOf(target: PrometheusTarget, path: string, response: { status: number; body: string }): { resultType: string; result: unknown[] } {
+  const where = displayUrl(target.url);
+  if (response.status === 401 || response.status === 403) {
+    return fail(`Prometheus at ${where} refused the request (HTTP ${response.status}): check the credentials given, and that they may query`);
+  }
+  let answer: RawAnswer;
+  try {
+    answer = JSON.parse(response.body) as RawAnswer;
+  } catch {
+    return fail(
+      `${where} does not answer as Prometheus' HTTP API (HTTP ${response.status} on ${path}, not JSON): give the address of the Prometheus server (or a compatible query endpoint), not of Grafana or a UI`,
+    );
+  }
+  if (answer.status === "error") {
+    const kind = String(answer.errorType ?? "error");
+    const detail = String(answer.error ?? "").slice(0, 300);
+    if (kind === "timeout")
+      return fail(`Prometheus at ${where} gave up the query (timeout: ${detail}): raise its --query.timeout, or shorten the usage window`);
+    return fail(`Prometheus at ${where} refused a query (${kind}: ${detail})`);
+  }
+  const data = answer.data;
+  if (answer.status !== "success" || data === undefined || typeof data.resultType !== "string" || !Array.isArray(data.result)) {
+    return fail(`${where} does not answer as Prometheus' HTTP API (HTTP ${response.status} on ${path}): give the address of the Prometheus server`);
+  }
+  return { resultType: data.resultType, result: data.result };
+}
+
+function fail(message: string): never {
+  throw new PrometheusError(message);
+}
+
+const sampleOf = (pair: unknown): readonly [number, number] => {
+  const [t, v] = pair as [number, string];
+  return [t, Number(v)];
+};
+
+function seriesOf(resultType: string, result: readonly unknown[]): PrometheusSeries[] {
+  return result.map((entry) => {
+    const item = entry as { metric?: Record<string, string>; value?: unknown; values?: unknown[] };
+    const samples = resultType === "matrix" ? (item.values ?? []).map(sampleOf) : item.value === undefined ? [] : [sampleOf(item.value)];
+    return { labels: item.metric ?? {}, samples };
+  });
+}
+
+export class PrometheusApi {
+  constructor(readonly target: PrometheusTarget) {}
+
+  private async call(path: string, form: URLSearchParams): Promise<PrometheusSeries[]> {
+    let response: { status: number; body: string };
+    try {
+      response = await post(this.target, path, form);
+    } catch (error) {
+      throw unreachable(this.target, error as NodeJS.ErrnoException);
+    }
+    const { resultType, result } = dataOf(this.target, path, response);
+    return seriesOf(resultType, result);
+  }
+
+  /** An instant query evaluated at `at`. */
+  query(promql: string, at: Date): Promise<PrometheusSeries[]> {
+    return this.call("/api/v1/query", new URLSearchParams({ query: promql, time: String(at.getTime() / 1000) }));
+  }
+
+  /** A range query from `start` to `end` (both included) every `stepSeconds`. */
+  queryRange(promql: string, start: Date, end: Date, stepSeconds: number): Promise<PrometheusSeries[]> {
+    return this.call(
+      "/api/v1/query_range",
+      new URLSearchParams({ query: promql, start: String(start.getTime() / 1000), end: String(end.getTime() / 1000), step: String(stepSeconds) }),
+    );
+  }
+}
