@@ -152,7 +152,8 @@ export function newCandidate(node: ClusterNode, pdbs: readonly PodDisruptionBudg
   if (node.pool === undefined) return blocked(`NodePool not found (NodePool=${poolName})`);
   const checked = podsOfNode(node);
   // A DaemonSet's or a static pod's annotation holds the node too: Karpenter checks every pod of it.
-  const doNotDisrupt = checked.find((pod) => pod.disruption.doNotDisrupt);
+  // A terminating pod is going anyway: its annotation holds nothing (IsDisruptable).
+  const doNotDisrupt = checked.find((pod) => pod.disruption.doNotDisrupt && pod.disruption.terminating !== true);
   if (doNotDisrupt !== undefined) return blocked(`Pod has "karpenter.sh/do-not-disrupt" annotation (Pod=${doNotDisrupt.name})`);
   const pdb = pdbBlocker(checked, pdbs);
   if (pdb !== undefined) return pdb;

@@ -91,8 +91,10 @@ function spotToSpot(ctx: DisruptionContext, deleting: Command, claim: NodeClaim,
       `SpotToSpotConsolidation requires ${MIN_SPOT_TO_SPOT_OPTIONS} cheaper instance type options than the current candidate to consolidate, got ${options.length}`,
     );
   }
-  // Launch among the cheapest 15 only, so a replacement cannot walk down a ladder of slightly cheaper types.
-  return { ...deleting, replacement: { claim, options: options.slice(0, MIN_SPOT_TO_SPOT_OPTIONS), capacityTypes } };
+  // Launch among the cheapest 15 only, so a replacement cannot walk down a ladder of slightly cheaper types; or
+  // among as many as the pool's largest minValues asks, where that is more.
+  const keep = Math.max(MIN_SPOT_TO_SPOT_OPTIONS, ...claim.template.minValues.map((r) => r.minValues ?? 0));
+  return { ...deleting, replacement: { claim, options: options.slice(0, keep), capacityTypes } };
 }
 
 /**
