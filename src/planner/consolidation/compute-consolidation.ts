@@ -2,7 +2,7 @@ import type { NodeClaim } from "../simulation/node-claim";
 import { satisfiesMinValues } from "../simulation/node-claim";
 import type { InstanceOption, PricedCapacityType } from "../simulation/pool-offerings";
 import type { Results } from "../simulation/scheduler";
-import type { Blocker, Candidate } from "./candidates";
+import { type Blocker, type Candidate, consolidationBlocker } from "./candidates";
 import type { ClusterNode } from "./cluster-node";
 import { byPrice, cheapestLaunchPrice, type LaunchScope, worstLaunchPrice } from "./offering-prices";
 import { type DisruptionContext, notAllPodsWouldSchedule, type PendingPods, simulateScheduling } from "./simulate-scheduling";
@@ -35,6 +35,10 @@ export interface Command {
 }
 
 const unconsolidatable = (message: string): Blocker => ({ event: "Unconsolidatable", message });
+
+/** Multi- and single-node consolidation's ShouldDisrupt: why they leave the candidate alone, or undefined. */
+export const consolidationShouldDisrupt = (ctx: DisruptionContext, candidate: Candidate): Blocker | undefined =>
+  consolidationBlocker(candidate, ctx.simulation.typeKnown(candidate.node.instanceType));
 export const isCommand = (value: Command | Blocker): value is Command => "candidates" in value;
 
 const sumPrices = (candidates: readonly Candidate[]) => candidates.reduce((sum, c) => sum + c.price, 0);

@@ -1,8 +1,8 @@
 import { balancedRejection, type PoolTotals } from "./balanced";
 import type { BudgetMapping } from "./budget-mapping";
-import { bySavingsRatio, type Candidate, consolidationBlocker } from "./candidates";
+import { bySavingsRatio, type Candidate } from "./candidates";
 import type { ClusterNode } from "./cluster-node";
-import { type Command, computeConsolidation, estimatedSavings, isCommand, withoutSameInstanceType } from "./compute-consolidation";
+import { type Command, computeConsolidation, consolidationShouldDisrupt, estimatedSavings, isCommand, withoutSameInstanceType } from "./compute-consolidation";
 import type { DisruptionMethod } from "./disruption-method";
 import type { DisruptionContext } from "./simulate-scheduling";
 
@@ -57,7 +57,7 @@ export const MULTI_NODE_CONSOLIDATION: DisruptionMethod = {
   reason: "Underutilized",
   class: "graceful",
   consolidationType: "multi",
-  shouldDisrupt: (ctx, candidate) => consolidationBlocker(candidate, ctx.simulation.typeKnown(candidate.node.instanceType)),
+  shouldDisrupt: consolidationShouldDisrupt,
   computeCommand({ ctx, nodes, candidates, budgets, totals }) {
     const command = firstNConsolidationOption(ctx, nodes, disruptableWithinBudgets(candidates, budgets), totals);
     return { command, refused: new Map() };

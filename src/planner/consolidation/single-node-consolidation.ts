@@ -1,8 +1,8 @@
 import { balancedRejection, describeScore, type PoolTotals, scoreShortOfThreshold } from "./balanced";
 import { type BudgetMapping, blockingBudget } from "./budget-mapping";
-import { type Blocker, bySavingsRatio, type Candidate, consolidationBlocker } from "./candidates";
+import { type Blocker, bySavingsRatio, type Candidate } from "./candidates";
 import type { ClusterNode } from "./cluster-node";
-import { computeConsolidation, estimatedSavings, isCommand } from "./compute-consolidation";
+import { computeConsolidation, consolidationShouldDisrupt, estimatedSavings, isCommand } from "./compute-consolidation";
 import type { DisruptionMethod, MethodOutcome } from "./disruption-method";
 import type { DisruptionContext } from "./simulate-scheduling";
 
@@ -63,6 +63,6 @@ export const SINGLE_NODE_CONSOLIDATION: DisruptionMethod = {
   reason: "Underutilized",
   class: "graceful",
   consolidationType: "single",
-  shouldDisrupt: (ctx, candidate) => consolidationBlocker(candidate, ctx.simulation.typeKnown(candidate.node.instanceType)),
+  shouldDisrupt: consolidationShouldDisrupt,
   computeCommand: ({ ctx, nodes, candidates, budgets, totals }) => singleNodeConsolidation(ctx, nodes, candidates, budgets, totals),
 };
