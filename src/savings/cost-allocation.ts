@@ -19,6 +19,21 @@ export interface Allocation {
   readonly idleHourlyUsd: number;
 }
 
+/**
+ * What a pod requesting these pays an hour of the node's price: its share of the CPU part and of the memory part;
+ * undefined for a node whose price is not known.
+ */
+export function nodeShare(node: ClusterNode): ((cpuMillis: number, bytes: number) => number) | undefined {
+  const price = node.hourlyUsd;
+  if (price === undefined) return undefined;
+  const { cpu, memory } = node.state.allocatable;
+  const cpuWeight = (cpu / 1000) * CPU_PER_VCPU_HOUR;
+  const memoryWeight = (memory / GIB) * RAM_PER_GIB_HOUR;
+  const cpuPart = cpuWeight + memoryWeight === 0 ? price : (price * cpuWeight) / (cpuWeight + memoryWeight);
+  const memoryPart = price - cpuPart;
+  return (cpuMillis, bytes) => (cpu > 0 ? (cpuPart * Math.min(cpuMillis, cpu)) / cpu : 0) + (memory > 0 ? (memoryPart * Math.min(bytes, memory)) / memory : 0);
+}
+
 export function allocateCost(nodes: readonly ClusterNode[], fargate: readonly FargatePodCost[]): Allocation {
   const byWorkload = new Map<string, { namespace: string; workload: string; hourlyUsd: number }>();
   const add = (namespace: string, workload: string, usd: number) => {
@@ -30,14 +45,8 @@ export function allocateCost(nodes: readonly ClusterNode[], fargate: readonly Fa
   let idle = 0;
   for (const node of nodes) {
     const price = node.hourlyUsd;
-    if (price === undefined) continue;
-    const { cpu, memory } = node.state.allocatable;
-    const cpuWeight = (cpu / 1000) * CPU_PER_VCPU_HOUR;
-    const memoryWeight = (memory / GIB) * RAM_PER_GIB_HOUR;
-    const cpuPart = cpuWeight + memoryWeight === 0 ? price : (price * cpuWeight) / (cpuWeight + memoryWeight);
-    const memoryPart = price - cpuPart;
-    const share = (cpuMillis: number, bytes: number) =>
-      (cpu > 0 ? (cpuPart * Math.min(cpuMillis, cpu)) / cpu : 0) + (memory > 0 ? (memoryPart * Math.min(bytes, memory)) / memory : 0);
+    const share = nodeShare(node);
+    if (price === undefined || share === undefined) continue;
     const shares = [
       ...node.state.pods.map(({ group, count }) => ({
         namespace: group.namespace,

@@ -9,6 +9,7 @@ import {
   noteLines,
   predictedRows,
   type Rows,
+  rightsizingRows,
   summaryRows,
   unpricedRows,
   usd,
@@ -49,11 +50,22 @@ function usageLines(report: SavingsJson): string[] {
   return ["", "## Who uses it", "", ...table(namespaceRows(report)), "", ...table(workloadRows(report))];
 }
 
+/** The containers whose requests do not match their usage (--prometheus): a table a pull request can carry. */
+function rightsizingLines(report: SavingsJson): string[] {
+  const sizing = report.rightsizing;
+  if (sizing === undefined) return [];
+  const method = `CPU p${sizing.method.cpuPercentile} of its 5-minute rate, memory peak + ${Math.round((sizing.method.memoryBuffer - 1) * 100)}%, over ${sizing.window}`;
+  const rows = rightsizingRows(report);
+  if (rows.rows.length === 0) return ["", "## Requests against usage", "", `Every container's requests match its usage (${method}).`];
+  return ["", "## Requests against usage", "", `${method}, from ${sizing.source}; under-requested first.`, "", ...table(rows)];
+}
+
 /** The moves against a fresh start, with what each leaves behind. */
 function moveLines(report: SavingsJson): string[] {
   const { freshStart, moves } = report;
   if (freshStart.podCount === 0) return [];
-  const lines = ["", "## Graviton and spot", "", ...table(moveRows(report))];
+  const heading = report.rightsizing === undefined ? "## Graviton and spot" : "## Graviton, spot and right-sized requests";
+  const lines = ["", heading, "", ...table(moveRows(report))];
   const held = moves.flatMap((m) => [
     ...(m.cannotMove === undefined ? [] : [[m.name, "-", m.cannotMove]]),
     ...m.heldBack.map((h) => [m.name, h.workload, `stays: ${h.reason}`]),
@@ -103,7 +115,7 @@ export function renderSavingsMarkdown(report: SavingsJson, change?: ChangeJson):
     );
   }
   if (now.unpriced.length > 0) lines.push("", "## Not priced", "", ...table(unpricedRows(report, "node")));
-  lines.push(...usageLines(report), ...moveLines(report));
+  lines.push(...usageLines(report), ...rightsizingLines(report), ...moveLines(report));
   const notes = [...noteLines(report), ...report.warnings];
   if (change !== undefined) lines.push(...changeLines(change));
   if (notes.length > 0) lines.push("", "## Notes", "", ...notes.map((n) => `- ${cell(n)}`));

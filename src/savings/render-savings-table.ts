@@ -10,7 +10,9 @@ import {
   namespaceRows,
   noteLines,
   predictedRows,
+  RIGHTSIZING_SHOWN,
   type Rows,
+  rightsizingRows,
   summaryRows,
   unpricedRows,
   usd,
@@ -32,6 +34,17 @@ const some = (names: readonly string[], n = 5) => (names.length <= n ? names.joi
 function usageLines(report: SavingsJson): string[] {
   if (report.now.byNamespace.length === 0) return [];
   return ["", ...laid(namespaceRows(report), [1, 2]), "", ...laid(workloadRows(report), [1])];
+}
+
+/** The containers whose requests do not match their usage (--prometheus), and how usage was read. */
+function rightsizingLines(report: SavingsJson): string[] {
+  const sizing = report.rightsizing;
+  if (sizing === undefined) return [];
+  const { header, rows } = rightsizingRows(report);
+  const method = `CPU p${sizing.method.cpuPercentile} of its 5-minute rate, memory peak + ${Math.round((sizing.method.memoryBuffer - 1) * 100)}%, over ${sizing.window}, from ${sizing.source}`;
+  if (rows.length === 0) return ["", `Every container's requests match its usage (${method}).`];
+  const more = sizing.workloads.flatMap((w) => w.containers).filter((c) => c.status === "under" || c.status === "over").length - RIGHTSIZING_SHOWN;
+  return ["", `Requests against usage (${method}):`, ...laid({ header, rows }, [5]), ...(more > 0 ? [`and ${more} more in --format json`] : [])];
 }
 
 /** What Graviton and spot would save, each against a fresh start on the NodePools as they are. */
@@ -109,7 +122,7 @@ export function renderSavingsTable(report: SavingsJson, change?: ChangeJson): st
   if (now.unpriced.length > 0) {
     lines.push("", ...laid(unpricedRows(report, "node not priced"), []));
   }
-  lines.push(...usageLines(report), ...moveLines(report));
+  lines.push(...usageLines(report), ...rightsizingLines(report), ...moveLines(report));
   for (const note of noteLines(report)) lines.push("", note);
   if (change !== undefined) lines.push(...changeLines(change));
   return `${lines.join("\n")}\n`;

@@ -17,13 +17,17 @@ import { makeSavingsReport } from "./make-savings-report";
 import { renderSavingsMarkdown } from "./render-savings-markdown";
 import { renderSavingsTable } from "./render-savings-table";
 import { isSnapshot, objectsOfSnapshot, SNAPSHOT_KIND, type Snapshot, snapshotOf } from "./snapshot";
+import { PrometheusApi, PrometheusError } from "./usage/prometheus-api";
+import { readUsage } from "./usage/read-usage";
+import { USAGE_FLAGS, USAGE_HELP, type UsageOptions, usageOptions } from "./usage/usage-flags";
+import { workloadContainers } from "./usage/workload-containers";
 
 // `npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format ...] [--at <time>] [--spot-to-spot] [--live]`
 // Exit codes: 0 a report was printed (or the help); 2 the input is wrong (every problem listed); 1 the cluster
 // could not be read (refused credentials or permissions, an API that does not answer), or live prices failed.
 
 export const USAGE =
-  "usage: npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format table|markdown|json] [--at <RFC 3339 time>] [--spot-to-spot] [--live] [--save <file>] [--compare <file>]";
+  "usage: npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format table|markdown|json] [--at <RFC 3339 time>] [--spot-to-spot] [--live] [--save <file>] [--compare <file>] [--prometheus <url> [--usage-window 14d]]";
 
 export const HELP = `${USAGE}
 
@@ -44,9 +48,10 @@ your kubeconfig authenticates, unless --state gives a saved state.
   --save <file>       also write a snapshot: what the report read (cut to what it needs), the prices, the report
   --compare <file>    compare with a snapshot --save wrote: nodes added, removed and replaced, the cost, per
                       namespace, and what the snapshot predicted against what runs now
+${USAGE_HELP}
   --help              this text
 Relative paths are read from the folder npm was run in. Exit codes: 0 a report, 2 a mistake in the input, 1 the
-cluster could not be read or live prices failed.
+cluster or Prometheus could not be read, or live prices failed.
 `;
 
 const FORMATS = ["table", "markdown", "json"] as const;
@@ -68,6 +73,8 @@ export interface SavingsArgs {
   readonly at: Date;
   readonly spotToSpot: boolean;
   readonly live: boolean;
+  /** Where usage is read from, and how requests are worked out from it (--prometheus). */
+  readonly usage?: UsageOptions;
 }
 
 type Parsed = SavingsArgs | { readonly problems: readonly string[] } | { readonly help: true };
@@ -75,7 +82,7 @@ type Parsed = SavingsArgs | { readonly problems: readonly string[] } | { readonl
 export function parseSavingsArgs(argv: readonly string[], now: Date, env: NodeJS.ProcessEnv): Parsed {
   if (argv.includes("--help") || argv.includes("-h")) return { help: true };
   const flags = parseFlags(argv, {
-    valueFlags: ["--state", "--kubeconfig", "--context", "--format", "--at", "--save", "--compare"],
+    valueFlags: ["--state", "--kubeconfig", "--context", "--format", "--at", "--save", "--compare", ...USAGE_FLAGS],
     switches: { "--spot-to-spot": "; leave it out for the gate's default (off)", "--live": "; leave it out for the shipped prices" },
   });
   const problems = [...flags.problems];
@@ -106,6 +113,7 @@ export function parseSavingsArgs(argv: readonly string[], now: Date, env: NodeJS
   const compare = values["--compare"];
   if (compare === "") problems.push('--compare: got ""; must name a snapshot written by --save');
   else if (compare !== undefined) problems.push(...pathProblems("--compare", compare, userPath(compare, env)));
+  const usage = usageOptions(values, env, problems);
   if (problems.length > 0) return { problems };
   const kubeconfig = values["--kubeconfig"] === undefined ? undefined : userPath(values["--kubeconfig"], env);
   return {
@@ -118,6 +126,7 @@ export function parseSavingsArgs(argv: readonly string[], now: Date, env: NodeJS
     at,
     spotToSpot: flags.switches.has("--spot-to-spot"),
     live: flags.switches.has("--live"),
+    usage,
   };
 }
 
@@ -191,6 +200,14 @@ async function readObjects(args: SavingsArgs, io: SavingsIo): Promise<ClusterObj
   }
 }
 
+/** What the cluster's workloads used, read from Prometheus. */
+async function usageOf(objects: ClusterObjects, options: UsageOptions, at: Date, io: SavingsIo) {
+  const workloads = workloadContainers(objects.byKind.Pod);
+  io.stage?.(`reading ${workloads.length} workloads' usage from ${options.source}`);
+  const usage = await readUsage(new PrometheusApi(options.target), workloads, options.method, at);
+  return { workloads, usage, method: options.method, source: options.source };
+}
+
 /** Runs the report; returns the exit code. Mistakes in the input print one message each, no stack trace. */
 export async function runSavingsCli(argv: readonly string[], io: SavingsIo): Promise<number> {
   const parsed = parseSavingsArgs(argv, io.now?.() ?? new Date(), io.env);
@@ -200,7 +217,8 @@ export async function runSavingsCli(argv: readonly string[], io: SavingsIo): Pro
   try {
     const objects = await readObjects(args, io);
     const catalogue = args.live ? await liveCatalogueFor(objects, io) : loadInstanceCatalogue();
-    const report = makeSavingsReport(objects, { catalogue, at: args.at, spotToSpot: args.spotToSpot, progress: io.stage });
+    const usage = args.usage === undefined ? undefined : await usageOf(objects, args.usage, args.at, io);
+    const report = makeSavingsReport(objects, { catalogue, at: args.at, spotToSpot: args.spotToSpot, progress: io.stage, usage });
     const change = args.compare === undefined ? undefined : compareReports(readSnapshot(args.compare).report, report);
     if (args.save !== undefined) writeAtomically(args.save, `${JSON.stringify(snapshotOf(objects, catalogue, report), null, 2)}\n`);
     if (args.format === "json") io.out(`${JSON.stringify(change === undefined ? report : { ...report, change }, null, 2)}\n`);
@@ -219,7 +237,7 @@ export async function runSavingsCli(argv: readonly string[], io: SavingsIo): Pro
       io.err(`npm run savings: ${error.message}`);
       return 2;
     }
-    if (error instanceof ClusterReadError) {
+    if (error instanceof ClusterReadError || error instanceof PrometheusError) {
       io.err(`npm run savings: ${error.message}`);
       return 1;
     }

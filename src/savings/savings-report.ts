@@ -10,6 +10,7 @@ import { allocateCost } from "./cost-allocation";
 import { fargatePodCost } from "./fargate-cost";
 import type { FreshStartJson, MoveJson, MovesJson } from "./moves/moves";
 import { holdingSentence, type PendingJson, type PendingOutlook } from "./pending-pods";
+import type { RightsizingJson } from "./usage/rightsizing";
 
 // `npm run savings`: what a running cluster costs now, where Karpenter's consolidation settles it, each action on
 // the way with its saving, and why every node that stays stays, in Karpenter's own words. This is the JSON
@@ -84,6 +85,8 @@ export interface SavingsJson {
   readonly moves: readonly (MoveJson & { readonly savingVsNowHourlyUsd: number; readonly savingVsNowMonthlyUsd: number })[];
   /** The pods bound to no node, as Karpenter's provisioner would take them next. */
   readonly pending: readonly PendingJson[];
+  /** Requests against usage, with --prometheus only. */
+  readonly rightsizing?: RightsizingJson;
   readonly unread: readonly { readonly kind: string; readonly reason: string }[];
   readonly warnings: readonly string[];
 }
@@ -116,12 +119,14 @@ export interface ReportInputs {
   readonly pending: PendingOutlook;
   /** The pending pods Karpenter could place hold consolidation still: it moves nothing with them, and would without them. */
   readonly heldByPending: boolean;
+  /** Each workload container's requests against its usage (--prometheus). */
+  readonly rightsizing?: RightsizingJson;
 }
 
 /** What the Fargate pods cost an hour: the same in every figure, consolidation and the moves leave them. */
 export const fargateHourlyUsd = (state: ClusterState) => state.fargatePods.reduce((sum, p) => sum + (fargatePodCost(p).hourlyUsd ?? 0), 0);
 
-export function savingsReport({ state, result, catalogue, at, moves, pending, heldByPending }: ReportInputs): SavingsJson {
+export function savingsReport({ state, result, catalogue, at, moves, pending, heldByPending, rightsizing }: ReportInputs): SavingsJson {
   const fargatePods = state.fargatePods.map((p) => fargatePodCost(p));
   const fargate = fargatePods.reduce((sum, p) => sum + (p.hourlyUsd ?? 0), 0);
   const now = total(state.nodes) + fargate;
@@ -129,7 +134,7 @@ export function savingsReport({ state, result, catalogue, at, moves, pending, he
   const allocation = allocateCost(state.nodes, fargatePods);
   const base = baseCost(state, at);
   const region = regionOf(state, catalogue);
-  const warnings = [...state.warnings, ...moves.notes];
+  const warnings = [...state.warnings, ...moves.notes, ...(rightsizing?.warnings ?? [])];
   if (region !== catalogue.region) {
     warnings.push(`the cluster runs in ${region}, and the catalogue's prices are ${catalogue.region}'s: pass --live for ${region}'s`);
   }
@@ -189,6 +194,7 @@ export function savingsReport({ state, result, catalogue, at, moves, pending, he
       savingVsNowMonthlyUsd: roundUsd((now - m.hourlyUsd) * HOURS_PER_MONTH, 2),
     })),
     pending: pending.pods,
+    ...(rightsizing === undefined ? {} : { rightsizing }),
     unread: state.unread.map((u) => ({ kind: u.kind, reason: u.reason })),
     warnings,
   };

@@ -5,6 +5,7 @@ import type { ClusterNode } from "../../planner/consolidation/cluster-node";
 import type { PoolModel } from "../../planner/model";
 import { HOURS_PER_MONTH, roundUsd } from "../../planner/plan/plan-types";
 import { setIn } from "../../planner/plan/scenarios";
+import type { ClusterState } from "../../planner/state/cluster-state";
 import type { PodGroup } from "../../planner/workload/workload-model";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
 import { workloadOf } from "../workload-name";
@@ -17,7 +18,7 @@ import { type ReplanContext, replan } from "./replan";
 // is the move's alone, not the repacking any fresh start gets. A cluster with no NodePool is re-planned on
 // autonomous-eks's default NodePool, limited to amd64 on-demand for the fresh start: the nodes no NodePool owns move.
 
-export type MoveName = "arm64" | "spot" | "arm64+spot";
+export type MoveName = "arm64" | "spot" | "arm64+spot" | "rightsize" | "rightsize+arm64+spot";
 
 /** What a settled what-if costs, on how many nodes. */
 interface Figures {
@@ -59,12 +60,16 @@ interface Variant {
   readonly name: MoveName;
   readonly arm64: boolean;
   readonly spot: boolean;
+  /** The pods with the requests their usage recommends (--prometheus). */
+  readonly rightsized: boolean;
 }
 
 const VARIANTS: readonly Variant[] = [
-  { name: "arm64", arm64: true, spot: false },
-  { name: "spot", arm64: false, spot: true },
-  { name: "arm64+spot", arm64: true, spot: true },
+  { name: "arm64", arm64: true, spot: false, rightsized: false },
+  { name: "spot", arm64: false, spot: true, rightsized: false },
+  { name: "arm64+spot", arm64: true, spot: true, rightsized: false },
+  { name: "rightsize", arm64: false, spot: false, rightsized: true },
+  { name: "rightsize+arm64+spot", arm64: true, spot: true, rightsized: true },
 ];
 
 /** Why allowing arm64 moves nothing on NodePools whose other requirements pin x86 types. */
@@ -95,8 +100,8 @@ function unverifiedOf(rules: ReadonlyMap<PodGroup, readonly string[]>, groups: r
   return [...byWorkload.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([workload, images]) => ({ workload, images: [...images].sort() }));
 }
 
-export function priceMoves(context: ReplanContext, fargateHourlyUsd: number): MovesJson {
-  const { state, catalogue } = context;
+/** The pods of a state that move (those on Karpenter's nodes, or on every node without NodePools), as groups to plan. */
+function movingOf(state: ClusterState, catalogue: ReplanContext["catalogue"]) {
   const ownPools = state.pools.length > 0;
   const moving = ownPools ? state.nodes.filter((n) => n.state.labels[LABEL.nodePool] !== undefined) : state.nodes;
   const staying = ownPools ? state.nodes.filter((n) => n.state.labels[LABEL.nodePool] === undefined) : [];
@@ -104,8 +109,18 @@ export function priceMoves(context: ReplanContext, fargateHourlyUsd: number): Mo
   for (const node of moving) for (const { group, count } of node.state.pods) counts.set(group, (counts.get(group) ?? 0) + count);
   const groups = [...counts.entries()].map(([group, count]) => ({ ...group, replicas: count }));
   const originals = [...counts.keys()];
-  const rules = moveRules(originals, state, catalogue);
-  const copyOf = new Map(originals.map((g, i) => [groups[i], g]));
+  return { staying, groups, originals, rules: moveRules(originals, state, catalogue), copyOf: new Map(originals.map((g, i) => [groups[i], g])) };
+}
+
+/**
+ * The moves, each against the fresh start; with `rightsized` (the state with the requests usage recommends), the
+ * rightsize moves too.
+ */
+export function priceMoves(context: ReplanContext, fargateHourlyUsd: number, rightsized?: ClusterState): MovesJson {
+  const { state, catalogue } = context;
+  const ownPools = state.pools.length > 0;
+  const asIs = movingOf(state, catalogue);
+  const { staying, groups } = asIs;
   const pools = ownPools ? state.pools : projectDefaultPools();
   const base = (pool: PoolModel): readonly Requirement[] =>
     ownPools ? pool.requirements : setIn(setIn(pool.requirements, LABEL.arch, ["amd64"]), LABEL.capacityType, ["on-demand"]);
@@ -123,15 +138,22 @@ export function priceMoves(context: ReplanContext, fargateHourlyUsd: number): Mo
     notes.push(
       "spot and arm64+spot are priced at the on-demand rate offline (priced: false), so they show what repacking alone saves and which workloads stay on-demand; --live prices spot",
     );
-  const moves = VARIANTS.map((variant): MoveJson => {
+  if (rightsized !== undefined)
+    notes.push(
+      "rightsize re-plans the same pods with the requests their usage recommends (rightsizing), and rightsize+arm64+spot adds both moves; Fargate pods keep their size",
+    );
+  const variants = VARIANTS.filter((v) => !v.rightsized || rightsized !== undefined);
+  const moves = variants.map((variant): MoveJson => {
     const rewrite = (pool: PoolModel) => {
       let requirements = base(pool);
       if (variant.arm64) requirements = setIn(requirements, LABEL.arch, ["amd64", "arm64"]);
       if (variant.spot) requirements = setIn(requirements, LABEL.capacityType, ["spot", "on-demand"]);
       return requirements;
     };
-    const planned = variant.spot ? groups.map((g) => (rules.stayOnDemand.has(copyOf.get(g) as PodGroup) ? keptOnDemand(g) : g)) : groups;
-    const outcome = replan({ pools, rewrite, groups: planned, staying }, context);
+    const from = variant.rightsized && rightsized !== undefined ? rightsized : state;
+    const { rules, copyOf, originals, groups: moved } = from === state ? asIs : movingOf(from, catalogue);
+    const planned = variant.spot ? moved.map((g) => (rules.stayOnDemand.has(copyOf.get(g) as PodGroup) ? keptOnDemand(g) : g)) : moved;
+    const outcome = replan({ pools, rewrite, groups: planned, staying }, { ...context, state: from });
     const usd = cost(outcome.settled.nodes);
     const noArm64 = variant.arm64 && !outcome.architectures.has("arm64");
     return {

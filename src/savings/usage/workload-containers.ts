@@ -1,0 +1,99 @@
+import { isMirror, isTerminal, podFactsOf, workloadOf } from "../../planner/state/pod-facts";
+import { isRecord, type Raw } from "../../planner/workload/raw-object";
+import { bytes, cpuMillis } from "../../shared/quantity";
+
+// The workloads whose containers are right-sized, as the report names them ("namespace/Kind/name"): the containers
+// each runs with their requests (a running pod's, as the API server holds them: defaulted from limits where only a
+// limit was written), the pods that run them now, and how to tell a pod of the workload that ran earlier in the
+// usage window (a rollout names its new pods afresh) from its name. Static pods' mirrors are left out: no
+// controller would apply a recommendation to them.
+
+export interface ContainerRequests {
+  readonly name: string;
+  /** Cores (0 when not requested). */
+  readonly cpu: number;
+  /** Bytes (0 when not requested). */
+  readonly memoryBytes: number;
+}
+
+export interface WorkloadContainers {
+  /** "namespace/Kind/name". */
+  readonly workload: string;
+  readonly namespace: string;
+  readonly kind: string;
+  readonly name: string;
+  /** Its containers (init and sidecar containers are not right-sized), as its first running pod has them. */
+  readonly containers: readonly ContainerRequests[];
+  /** Its pods now, each with the node it runs on (undefined while pending). */
+  readonly pods: readonly { readonly name: string; readonly node: string | undefined }[];
+}
+
+function requestsOf(container: Record<string, unknown>): ContainerRequests {
+  const resources = isRecord(container.resources) ? container.resources : {};
+  const requests = isRecord(resources.requests) ? resources.requests : {};
+  const limits = isRecord(resources.limits) ? resources.limits : {};
+  const quantity = (key: string) => {
+    const value = requests[key] ?? limits[key];
+    return typeof value === "string" || typeof value === "number" ? value : undefined;
+  };
+  const cpu = quantity("cpu");
+  const memory = quantity("memory");
+  return {
+    name: String(container.name ?? ""),
+    cpu: cpu === undefined ? 0 : (cpuMillis(cpu) ?? 0) / 1000,
+    memoryBytes: memory === undefined ? 0 : (bytes(memory) ?? 0),
+  };
+}
+
+/** Every workload of the pods (running or pending; finished pods left out), in the order first seen. */
+export function workloadContainers(pods: readonly Raw[]): WorkloadContainers[] {
+  const byId = new Map<
+    string,
+    { namespace: string; kind: string; name: string; containers: ContainerRequests[]; pods: WorkloadContainers["pods"][number][] }
+  >();
+  for (const raw of pods) {
+    const pod = podFactsOf(raw);
+    if (isTerminal(pod) || isMirror(pod)) continue;
+    const { kind, name } = workloadOf(pod);
+    const workload = `${pod.namespace}/${kind}/${name}`;
+    let entry = byId.get(workload);
+    if (entry === undefined) {
+      const spec = isRecord(pod.spec) ? pod.spec : {};
+      const containers = Array.isArray(spec.containers) ? spec.containers.filter(isRecord).map(requestsOf) : [];
+      entry = { namespace: pod.namespace, kind, name, containers, pods: [] };
+      byId.set(workload, entry);
+    }
+    entry.pods.push({ name: pod.name, node: pod.nodeName });
+  }
+  return [...byId.entries()].map(([workload, w]) => ({ workload, ...w }));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * How the controllers name a workload's pods: a Deployment's <name>-<template hash>-<5 characters>, a StatefulSet's
+ * <name>-<ordinal>, a DaemonSet's, ReplicaSet's or Job's <name>-<5 characters>; a bare pod is its own name.
+ * @see kubernetes/kubernetes pkg/controller/controller_utils.go (getPodsPrefix), pkg/controller/statefulset/stateful_set_utils.go (getPodName)
+ */
+function podNamePattern(kind: string, name: string): RegExp | undefined {
+  const n = escapeRegExp(name);
+  if (kind === "Deployment") return new RegExp(`^${n}-[a-z0-9]{1,10}-[a-z0-9]{5}$`);
+  if (kind === "StatefulSet") return new RegExp(`^${n}-\\d+$`);
+  if (kind === "DaemonSet" || kind === "ReplicaSet" || kind === "Job") return new RegExp(`^${n}-[a-z0-9]{5}$`);
+  return undefined;
+}
+
+/**
+ * The workload a pod named in Prometheus belongs to: the workload that runs it now, else the one whose controller
+ * would have named it so (a pod a rollout replaced within the window), else undefined.
+ */
+export function podOwner(workloads: readonly WorkloadContainers[]): (namespace: string, pod: string) => WorkloadContainers | undefined {
+  const byPod = new Map<string, WorkloadContainers>();
+  const byNamespace = new Map<string, { readonly workload: WorkloadContainers; readonly pattern: RegExp }[]>();
+  for (const w of workloads) {
+    for (const pod of w.pods) byPod.set(`${w.namespace}/${pod.name}`, w);
+    const pattern = podNamePattern(w.kind, w.name);
+    if (pattern !== undefined) byNamespace.set(w.namespace, [...(byNamespace.get(w.namespace) ?? []), { workload: w, pattern }]);
+  }
+  return (namespace, pod) => byPod.get(`${namespace}/${pod}`) ?? byNamespace.get(namespace)?.find((c) => c.pattern.test(pod))?.workload;
+}
