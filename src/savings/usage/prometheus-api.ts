@@ -1,15 +1,27 @@
 import * as http from "node:http";
 import * as https from "node:https";
+import { Hash } from "@smithy/hash-node";
+import { HttpRequest } from "@smithy/protocol-http";
+import { SignatureV4 } from "@smithy/signature-v4";
 
 // Prometheus' HTTP API, as the savings report reads usage from it: instant and range queries, sent as POST forms
 // (a batch of PromQL is longer than a URL should be; the API takes both), over HTTPS with the system's CAs or a
-// given CA file, TLS always verified, with a bearer token or basic auth when given. What goes wrong is one line
-// naming the server (its URL without credentials) and what to check; the credentials are never in it.
+// given CA file, TLS always verified, with a bearer token or basic auth when given, or signed with AWS Signature
+// Version 4 for Amazon Managed Service for Prometheus (service "aps", the workspace's region). What goes wrong is
+// one line naming the server (its URL without credentials) and what to check; the credentials are never in it.
 // @see https://prometheus.io/docs/prometheus/latest/querying/api/ (instant queries, range queries, format)
+// @see https://docs.aws.amazon.com/prometheus/latest/userguide/AMP-APIReference-QueryMetrics.html
+
+export interface AwsCredentials {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken?: string;
+}
 
 export type PrometheusAuth =
   | { readonly kind: "bearer"; readonly token: string }
   | { readonly kind: "basic"; readonly username: string; readonly password: string }
+  | { readonly kind: "sigv4"; readonly region: string; readonly credentials: () => Promise<AwsCredentials> }
   | { readonly kind: "none" };
 
 export interface PrometheusTarget {
@@ -57,6 +69,36 @@ function authorization(auth: PrometheusAuth): string | undefined {
   return undefined;
 }
 
+/** The headers once signed for Amazon Managed Service for Prometheus (SigV4, service aps, the body's hash signed). */
+async function signed(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  auth: Extract<PrometheusAuth, { kind: "sigv4" }>,
+  where: string,
+): Promise<Record<string, string>> {
+  let credentials: AwsCredentials;
+  try {
+    credentials = await auth.credentials();
+  } catch (error) {
+    throw new PrometheusError(
+      `Amazon Managed Service for Prometheus at ${where} needs AWS credentials with aps:QueryMetrics, and none were found (${(error as Error).message}): set AWS_PROFILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY`,
+    );
+  }
+  const signer = new SignatureV4({ service: "aps", region: auth.region, credentials, sha256: Hash.bind(null, "sha256") });
+  const request = new HttpRequest({
+    method: "POST",
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port === "" ? undefined : Number(url.port),
+    path: url.pathname,
+    // The host header is signed: HttpRequest does not add it.
+    headers: { ...headers, host: url.host },
+    body,
+  });
+  return (await signer.sign(request)).headers;
+}
+
 /** The endpoint under the base URL: a Prometheus served under a path prefix keeps it. */
 function endpoint(base: URL, path: string): URL {
   const url = new URL(base.href);
@@ -67,16 +109,17 @@ function endpoint(base: URL, path: string): URL {
   return url;
 }
 
-function post(target: PrometheusTarget, path: string, form: URLSearchParams): Promise<{ status: number; body: string }> {
+async function post(target: PrometheusTarget, path: string, form: URLSearchParams): Promise<{ status: number; body: string }> {
   const url = endpoint(target.url, path);
   const body = form.toString();
-  const headers: Record<string, string> = {
+  let headers: Record<string, string> = {
     "content-type": "application/x-www-form-urlencoded",
     "content-length": String(Buffer.byteLength(body)),
     accept: "application/json",
   };
   const auth = authorization(target.auth);
   if (auth !== undefined) headers.authorization = auth;
+  if (target.auth.kind === "sigv4") headers = await signed(url, headers, body, target.auth, displayUrl(target.url));
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
@@ -115,6 +158,11 @@ function unreachable(target: PrometheusTarget, error: NodeJS.ErrnoException): Pr
 /** The answer's data, or why the server's answer is not one the report can read. */
 function dataOf(target: PrometheusTarget, path: string, response: { status: number; body: string }): { resultType: string; result: unknown[] } {
   const where = displayUrl(target.url);
+  if ((response.status === 401 || response.status === 403) && target.auth.kind === "sigv4") {
+    return fail(
+      `Amazon Managed Service for Prometheus at ${where} refused the request (HTTP ${response.status}): the AWS credentials must allow aps:QueryMetrics on the workspace, in its region`,
+    );
+  }
   if (response.status === 401 || response.status === 403) {
     return fail(`Prometheus at ${where} refused the request (HTTP ${response.status}): check the credentials given, and that they may query`);
   }
@@ -165,6 +213,7 @@ export class PrometheusApi {
     try {
       response = await post(this.target, path, form);
     } catch (error) {
+      if (error instanceof PrometheusError) throw error;
       throw unreachable(this.target, error as NodeJS.ErrnoException);
     }
     const { resultType, result } = dataOf(this.target, path, response);

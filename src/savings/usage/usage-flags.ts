@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { pathProblems, userPath } from "../../planner/cli-paths";
 import { bytes, cpuMillis } from "../../shared/quantity";
-import { displayUrl, type PrometheusAuth, type PrometheusTarget } from "./prometheus-api";
+import { type AwsCredentials, displayUrl, type PrometheusAuth, type PrometheusTarget } from "./prometheus-api";
 import { CPU_STEP_SECONDS, KRR_SIMPLE, type RightsizingMethod } from "./rightsizing-method";
 
 // The savings report's usage flags: where Prometheus is and how to authenticate (a bearer token or basic auth from
@@ -12,7 +12,8 @@ export const USAGE_FLAGS = ["--prometheus", "--prometheus-ca", "--usage-window",
 
 export const USAGE_HELP = `  --prometheus <url>  right-size requests from usage in this Prometheus (cAdvisor's container series), and price the
                       rightsize moves; credentials from PROMETHEUS_TOKEN (bearer) or PROMETHEUS_USERNAME and
-                      PROMETHEUS_PASSWORD (basic), never printed or saved
+                      PROMETHEUS_PASSWORD (basic), never printed or saved; an Amazon Managed Service for
+                      Prometheus workspace URL (aps-workspaces...) is signed with AWS credentials (aps:QueryMetrics)
   --prometheus-ca <file>  the CA that signed the server's certificate, when it is not a public one
   --usage-window <d>  how far back usage is read: 14d (the default), 36h, 90m; at most 38d (11,000 5-minute steps)
   --cpu-percentile <n>  the CPU rate percentile taken as the request, default 95
@@ -31,7 +32,25 @@ export interface UsageOptions {
   readonly source: string;
 }
 
+/** An Amazon Managed Service for Prometheus workspace's query endpoint, and its region. */
+const AMP_HOST = /^aps-workspaces\.([a-z]{2}(?:-[a-z]+)+-\d)\.(?:amazonaws\.com|api\.aws)$/;
+
+/** The AWS SDK's default credential chain (environment, shared config and SSO, web identity, container, instance). */
+async function awsCredentials(): Promise<AwsCredentials> {
+  const { defaultProvider } = await import("@aws-sdk/credential-provider-node");
+  return defaultProvider()();
+}
+
 function authFrom(url: URL, env: NodeJS.ProcessEnv, problems: string[]): PrometheusAuth {
+  const amp = AMP_HOST.exec(url.hostname);
+  if (amp !== null) {
+    if (env.PROMETHEUS_TOKEN !== undefined || env.PROMETHEUS_USERNAME !== undefined || url.username !== "") {
+      problems.push(
+        "--prometheus: an Amazon Managed Service for Prometheus workspace is queried with AWS credentials (SigV4): unset PROMETHEUS_TOKEN and PROMETHEUS_USERNAME",
+      );
+    }
+    return { kind: "sigv4", region: amp[1], credentials: awsCredentials };
+  }
   const token = env.PROMETHEUS_TOKEN;
   const username = env.PROMETHEUS_USERNAME ?? (url.username === "" ? undefined : decodeURIComponent(url.username));
   const password = env.PROMETHEUS_PASSWORD ?? (url.password === "" ? undefined : decodeURIComponent(url.password));
