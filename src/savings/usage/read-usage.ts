@@ -1,10 +1,11 @@
 import { getOrAdd } from "../../shared/get-or-add";
 import type { PrometheusApi } from "./prometheus-api";
 import { CPU_STEP_SECONDS, type RightsizingMethod } from "./rightsizing-method";
-import { podOwner, type WorkloadContainers } from "./workload-containers";
+import { podNamesRegExp, podOwner, type WorkloadContainers } from "./workload-containers";
 
-// What each workload's containers used, read from cAdvisor's series in Prometheus, two queries a namespace:
-//   CPU     sum by (namespace, pod, container) (rate(container_cpu_usage_seconds_total{namespace="ns", container!="", container!="POD"}[5m]))
+// What each workload's containers used, read from cAdvisor's series in Prometheus, two queries for each batch of a
+// namespace's workloads (their pods matched by name, those a rollout replaced included):
+//   CPU     sum by (namespace, pod, container) (rate(container_cpu_usage_seconds_total{namespace="ns", pod=~"...", container!="", container!="POD"}[5m]))
 //           as a range query over the window at 5-minute steps: every sample, so that the percentile is of all the
 //           workload's pods together (each pod's own percentile would not combine);
 //   memory  max by (namespace, pod, container) (max_over_time(container_memory_working_set_bytes{...}[window]))
@@ -15,8 +16,8 @@ import { podOwner, type WorkloadContainers } from "./workload-containers";
 // @see https://github.com/google/cadvisor/blob/master/docs/storage/prometheus.md (container_cpu_usage_seconds_total, container_memory_working_set_bytes)
 
 export interface ContainerUsage {
-  /** Every 5-minute CPU rate sample of the workload's pods for this container, in cores. */
-  readonly cpuSamples: number[];
+  /** Every 5-minute CPU rate sample of the workload's pods for this container, in cores: one array a series. */
+  readonly cpuSamples: Float64Array[];
   /** The largest working set of any of its pods in the window, in bytes; undefined without a memory series. */
   memoryMaxBytes: number | undefined;
   /** The earliest sample's time, in seconds since the epoch. */
@@ -28,15 +29,18 @@ export type WorkloadUsage = Map<string, Map<string, ContainerUsage>>;
 
 const quote = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
-/** The selector of a namespace's containers (the pause container and pod-level cgroups left out). */
-const selector = (namespace: string) => `{namespace=${quote(namespace)}, container!="", container!="POD"}`;
+/** How many workloads one query asks for: a response stays some megabytes, whatever the namespace's size. */
+export const WORKLOADS_PER_QUERY = 25;
 
-export function cpuQuery(namespace: string): string {
-  return `sum by (namespace, pod, container) (rate(container_cpu_usage_seconds_total${selector(namespace)}[5m]))`;
+/** The selector of some workloads' containers in a namespace (the pause container and pod-level cgroups left out). */
+const selector = (namespace: string, pods: string) => `{namespace=${quote(namespace)}, pod=~${quote(pods)}, container!="", container!="POD"}`;
+
+export function cpuQuery(namespace: string, pods: string): string {
+  return `sum by (namespace, pod, container) (rate(container_cpu_usage_seconds_total${selector(namespace, pods)}[5m]))`;
 }
 
-export function memoryQuery(namespace: string, windowSeconds: number): string {
-  return `max by (namespace, pod, container) (max_over_time(container_memory_working_set_bytes${selector(namespace)}[${windowSeconds}s]))`;
+export function memoryQuery(namespace: string, pods: string, windowSeconds: number): string {
+  return `max by (namespace, pod, container) (max_over_time(container_memory_working_set_bytes${selector(namespace, pods)}[${windowSeconds}s]))`;
 }
 
 /** The usage of every workload's containers over the method's window ending at `at`. */
@@ -53,22 +57,28 @@ export async function readUsage(api: PrometheusApi, workloads: readonly Workload
   // Steps on multiples of 5 minutes, as a subquery's would be: the same samples whatever the second `at` falls on.
   const end = new Date(Math.floor(at.getTime() / (CPU_STEP_SECONDS * 1000)) * CPU_STEP_SECONDS * 1000);
   const start = new Date(end.getTime() - method.windowSeconds * 1000);
-  const namespaces = [...new Set(workloads.map((w) => w.namespace))].sort();
-  for (const namespace of namespaces) {
-    for (const series of await api.queryRange(cpuQuery(namespace), start, end, CPU_STEP_SECONDS)) {
-      const found = entry(namespace, series.labels);
-      if (found === undefined) continue;
-      for (const [t, value] of series.samples) {
-        if (!Number.isFinite(value)) continue;
-        found.cpuSamples.push(value);
-        if (t < found.firstSampleSeconds) found.firstSampleSeconds = t;
+  const byNamespace = new Map<string, WorkloadContainers[]>();
+  for (const w of workloads) getOrAdd(byNamespace, w.namespace, () => []).push(w);
+  for (const namespace of [...byNamespace.keys()].sort()) {
+    const all = byNamespace.get(namespace) ?? [];
+    for (let i = 0; i < all.length; i += WORKLOADS_PER_QUERY) {
+      const pods = all
+        .slice(i, i + WORKLOADS_PER_QUERY)
+        .map(podNamesRegExp)
+        .join("|");
+      for (const series of await api.queryRange(cpuQuery(namespace, pods), start, end, CPU_STEP_SECONDS)) {
+        const found = entry(namespace, series.labels);
+        if (found === undefined) continue;
+        const values = series.samples.filter(([, value]) => Number.isFinite(value));
+        found.cpuSamples.push(Float64Array.from(values, ([, value]) => value));
+        if (values.length > 0) found.firstSampleSeconds = Math.min(found.firstSampleSeconds, values[0][0]);
       }
-    }
-    for (const series of await api.query(memoryQuery(namespace, method.windowSeconds), end)) {
-      const found = entry(namespace, series.labels);
-      const value = series.samples[0]?.[1];
-      if (found === undefined || value === undefined || !Number.isFinite(value)) continue;
-      found.memoryMaxBytes = Math.max(found.memoryMaxBytes ?? 0, value);
+      for (const series of await api.query(memoryQuery(namespace, pods, method.windowSeconds), end)) {
+        const found = entry(namespace, series.labels);
+        const value = series.samples[0]?.[1];
+        if (found === undefined || value === undefined || !Number.isFinite(value)) continue;
+        found.memoryMaxBytes = Math.max(found.memoryMaxBytes ?? 0, value);
+      }
     }
   }
   return usage;

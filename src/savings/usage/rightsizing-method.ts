@@ -39,10 +39,11 @@ export const CPU_STEP_SECONDS = 300;
  * The φ-quantile of the values as PromQL's quantile_over_time computes it: sorted, the rank φ·(n-1) interpolated
  * linearly between its neighbours. Undefined for no values. Sorts `values` in place.
  */
-export function quantile(phi: number, values: Float64Array | number[]): number | undefined {
+export function quantile(phi: number, values: Float64Array): number | undefined {
   const n = values.length;
   if (n === 0) return undefined;
-  values.sort((a, b) => a - b);
+  // A typed array sorts by value (NaN last), not as text.
+  values.sort();
   const rank = phi * (n - 1);
   const lower = Math.max(0, Math.floor(rank));
   const upper = Math.min(n - 1, lower + 1);

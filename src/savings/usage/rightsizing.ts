@@ -47,6 +47,17 @@ export function windowText(seconds: number): string {
   return `${Math.round(seconds / 60)}m`;
 }
 
+/** The series' samples as one array. */
+function joined(parts: readonly Float64Array[]): Float64Array {
+  const all = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+}
+
 const STATUS_ORDER: Readonly<Record<ContainerStatus, number>> = { under: 0, over: 1, fits: 2, "no-data": 3 };
 
 /** The dollars an hour the requests above the recommendations hold idle, over the workload's pods on priced nodes. */
@@ -83,10 +94,11 @@ export function rightsizing(
     const containers = workload.containers.map((c): ContainerRightsizing => {
       const requests = { cpu: c.cpu, memoryBytes: c.memoryBytes };
       const u = used?.get(c.name);
-      if (u === undefined || u.cpuSamples.length === 0 || u.memoryMaxBytes === undefined) {
+      const samples = u === undefined ? new Float64Array(0) : joined(u.cpuSamples);
+      if (u === undefined || samples.length === 0 || u.memoryMaxBytes === undefined) {
         return { name: c.name, requests, recommended: { cpu: c.cpu, memoryBytes: c.memoryBytes }, status: "no-data" };
       }
-      const cpuP95 = quantile(method.cpuPercentile / 100, u.cpuSamples) ?? 0;
+      const cpuP95 = quantile(method.cpuPercentile / 100, samples) ?? 0;
       const recommended = recommend(method, cpuP95, u.memoryMaxBytes);
       const usageOf = { cpuP95: Math.round(cpuP95 * 1e6) / 1e6, memoryMaxBytes: u.memoryMaxBytes };
       return { name: c.name, requests, usage: usageOf, recommended, status: statusOf(requests, usageOf, recommended) };

@@ -1,5 +1,6 @@
 import { isMirror, isTerminal, podFactsOf, workloadOf } from "../../planner/state/pod-facts";
 import { isRecord, type Raw } from "../../planner/workload/raw-object";
+import { getOrAdd } from "../../shared/get-or-add";
 import { bytes, cpuMillis } from "../../shared/quantity";
 
 // The workloads whose containers are right-sized, as the report names them ("namespace/Kind/name"): the containers
@@ -71,16 +72,23 @@ export function workloadContainers(pods: readonly Raw[]): WorkloadContainers[] {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * How the controllers name a workload's pods: a Deployment's <name>-<template hash>-<5 characters>, a StatefulSet's
- * <name>-<ordinal>, a DaemonSet's, ReplicaSet's or Job's <name>-<5 characters>; a bare pod is its own name.
+ * How the controllers name a workload's pods, as a regular expression (unanchored; RE2 and JavaScript alike): a
+ * Deployment's <name>-<template hash>-<5 characters>, a StatefulSet's <name>-<ordinal>, a DaemonSet's, ReplicaSet's
+ * or Job's <name>-<5 characters>; undefined for a bare pod, which is its own name.
  * @see kubernetes/kubernetes pkg/controller/controller_utils.go (getPodsPrefix), pkg/controller/statefulset/stateful_set_utils.go (getPodName)
  */
-function podNamePattern(kind: string, name: string): RegExp | undefined {
+function podNamePattern(kind: string, name: string): string | undefined {
   const n = escapeRegExp(name);
-  if (kind === "Deployment") return new RegExp(`^${n}-[a-z0-9]{1,10}-[a-z0-9]{5}$`);
-  if (kind === "StatefulSet") return new RegExp(`^${n}-\\d+$`);
-  if (kind === "DaemonSet" || kind === "ReplicaSet" || kind === "Job") return new RegExp(`^${n}-[a-z0-9]{5}$`);
+  if (kind === "Deployment") return `${n}-[a-z0-9]{1,10}-[a-z0-9]{5}`;
+  if (kind === "StatefulSet") return `${n}-[0-9]+`;
+  if (kind === "DaemonSet" || kind === "ReplicaSet" || kind === "Job") return `${n}-[a-z0-9]{5}`;
   return undefined;
+}
+
+/** A regular expression (unanchored) of the names of every pod the workload ran or runs: for a pod=~ matcher. */
+export function podNamesRegExp(workload: WorkloadContainers): string {
+  const pattern = podNamePattern(workload.kind, workload.name);
+  return [...(pattern === undefined ? [] : [pattern]), ...workload.pods.map((p) => escapeRegExp(p.name))].join("|");
 }
 
 /**
@@ -93,7 +101,7 @@ export function podOwner(workloads: readonly WorkloadContainers[]): (namespace: 
   for (const w of workloads) {
     for (const pod of w.pods) byPod.set(`${w.namespace}/${pod.name}`, w);
     const pattern = podNamePattern(w.kind, w.name);
-    if (pattern !== undefined) byNamespace.set(w.namespace, [...(byNamespace.get(w.namespace) ?? []), { workload: w, pattern }]);
+    if (pattern !== undefined) getOrAdd(byNamespace, w.namespace, () => []).push({ workload: w, pattern: new RegExp(`^(?:${pattern})$`) });
   }
   return (namespace, pod) => byPod.get(`${namespace}/${pod}`) ?? byNamespace.get(namespace)?.find((c) => c.pattern.test(pod))?.workload;
 }
