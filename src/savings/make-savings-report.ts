@@ -2,14 +2,14 @@ import type { ClusterObjects } from "../cluster-state/cluster-objects";
 import type { InstanceCatalogue } from "../instance-catalogue/instance-catalogue";
 import { clusterStateOf } from "../planner/state/cluster-state";
 import { regionOf, settleState } from "../planner/state/settle-state";
+import type { WorkloadUsage } from "../usage/read-usage";
+import type { RightsizingMethod } from "../usage/rightsizing-method";
+import type { WorkloadContainers } from "../usage/workload-containers";
 import { priceMoves } from "./moves/moves";
 import { pendingOutlook } from "./pending-pods";
 import { fargateHourlyUsd, type SavingsJson, savingsReport } from "./savings-report";
-import type { WorkloadUsage } from "./usage/read-usage";
 import { rightsizedObjects } from "./usage/rightsized-objects";
 import { rightsizing } from "./usage/rightsizing";
-import type { RightsizingMethod } from "./usage/rightsizing-method";
-import type { WorkloadContainers } from "./usage/workload-containers";
 
 // The report from a cluster's objects: its state, where consolidation settles it, and the moves, priced with one
 // catalogue (the shipped one, or --live's for the cluster's region).

@@ -12,15 +12,15 @@ import { pathProblems, userPath } from "../planner/cli-paths";
 import { regionOfNodes } from "../planner/state/cluster-state";
 import { InputError, InputErrors } from "../shared/input-error";
 import { readAtMost, readFailure } from "../shared/untrusted-file";
+import { PrometheusApi, PrometheusError } from "../usage/prometheus-api";
+import { readUsage } from "../usage/read-usage";
+import { USAGE_FLAGS, USAGE_HELP, type UsageOptions, usageOptions } from "../usage/usage-flags";
+import { workloadContainers } from "../usage/workload-containers";
 import { compareReports } from "./compare-snapshots";
 import { makeSavingsReport } from "./make-savings-report";
 import { renderSavingsMarkdown } from "./render-savings-markdown";
 import { renderSavingsTable } from "./render-savings-table";
 import { isSnapshot, objectsOfSnapshot, SNAPSHOT_KIND, type Snapshot, snapshotOf } from "./snapshot";
-import { PrometheusApi, PrometheusError } from "./usage/prometheus-api";
-import { readUsage } from "./usage/read-usage";
-import { USAGE_FLAGS, USAGE_HELP, type UsageOptions, usageOptions } from "./usage/usage-flags";
-import { workloadContainers } from "./usage/workload-containers";
 
 // `npm run savings -- [--kubeconfig <file>] [--context <name>] | --state <file|-> [--format ...] [--at <time>] [--spot-to-spot] [--live]`
 // Exit codes: 0 a report was printed (or the help); 2 the input is wrong (every problem listed); 1 the cluster

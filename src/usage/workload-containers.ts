@@ -1,7 +1,7 @@
-import { isMirror, isTerminal, podFactsOf, workloadOf } from "../../planner/state/pod-facts";
-import { isRecord, type Raw } from "../../planner/workload/raw-object";
-import { getOrAdd } from "../../shared/get-or-add";
-import { bytes, cpuMillis } from "../../shared/quantity";
+import { isMirror, isTerminal, podFactsOf, workloadOf } from "../planner/state/pod-facts";
+import { isRecord, type Raw } from "../planner/workload/raw-object";
+import { getOrAdd } from "../shared/get-or-add";
+import { bytes, cpuMillis } from "../shared/quantity";
 
 // The workloads whose containers are right-sized, as the report names them ("namespace/Kind/name"): the containers
 // each runs with their requests (a running pod's, as the API server holds them: defaulted from limits where only a

@@ -1,4 +1,4 @@
-import { parseSavingsArgs } from "../../../src/savings/savings-cli";
+import { parseSavingsArgs } from "../../src/savings/savings-cli";
 
 // The usage flags of npm run savings: every mistake named with the value and what is allowed, all at once; the
 // credentials from the environment only, never shown.

@@ -1,8 +1,8 @@
-import { parseSavingsArgs } from "../../../src/savings/savings-cli";
-import { displayUrl, PrometheusApi, PrometheusError } from "../../../src/savings/usage/prometheus-api";
-import { serveHttps } from "../../helpers/local-https";
-import { verifySigV4 } from "../../helpers/sigv4-verifier";
-import { generateTestPki, type TestPki } from "../../helpers/test-pki";
+import { parseSavingsArgs } from "../../src/savings/savings-cli";
+import { displayUrl, PrometheusApi, PrometheusError } from "../../src/usage/prometheus-api";
+import { serveHttps } from "../helpers/local-https";
+import { verifySigV4 } from "../helpers/sigv4-verifier";
+import { generateTestPki, type TestPki } from "../helpers/test-pki";
 
 // Amazon Managed Service for Prometheus: every query signed with SigV4 (service aps, the workspace's region),
 // checked by a local HTTPS stand-in with an independent verifier (node:crypto only), which the AWS test suite's

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { displayUrl, PrometheusApi, type PrometheusAuth, PrometheusError } from "../../../src/savings/usage/prometheus-api";
-import { serveHttps } from "../../helpers/local-https";
-import { describeWithPrometheus, type PrometheusServer, startPrometheus } from "../../helpers/prometheus-server";
-import { generateTestPki, type TestPki } from "../../helpers/test-pki";
+import { displayUrl, PrometheusApi, type PrometheusAuth, PrometheusError } from "../../src/usage/prometheus-api";
+import { serveHttps } from "../helpers/local-https";
+import { describeWithPrometheus, type PrometheusServer, startPrometheus } from "../helpers/prometheus-server";
+import { generateTestPki, type TestPki } from "../helpers/test-pki";
 
 // The savings report's Prometheus client against the real server (Debian's prometheus 2.42, loaded with known
 // samples), and against local HTTPS stand-ins for what a real server cannot be made to do here: refuse

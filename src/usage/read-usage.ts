@@ -1,4 +1,4 @@
-import { getOrAdd } from "../../shared/get-or-add";
+import { getOrAdd } from "../shared/get-or-add";
 import type { PrometheusApi } from "./prometheus-api";
 import { CPU_STEP_SECONDS, type RightsizingMethod } from "./rightsizing-method";
 import { podNamesRegExp, podOwner, type WorkloadContainers } from "./workload-containers";

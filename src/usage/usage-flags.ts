@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
-import { pathProblems, userPath } from "../../planner/cli-paths";
-import { bytes, cpuMillis } from "../../shared/quantity";
+import { pathProblems, userPath } from "../planner/cli-paths";
+import { bytes, cpuMillis } from "../shared/quantity";
 import { type AwsCredentials, displayUrl, type PrometheusAuth, type PrometheusTarget } from "./prometheus-api";
 import { CPU_STEP_SECONDS, KRR_SIMPLE, type RightsizingMethod } from "./rightsizing-method";
 
