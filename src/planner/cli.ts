@@ -1,5 +1,7 @@
 import { AWS_REGION_EXPECTED, isAwsRegion } from "../shared/aws-regions";
 import { InputErrors } from "../shared/input-error";
+import { PrometheusError } from "../usage/prometheus-api";
+import { USAGE_FLAGS, type UsageOptions, usageOptions } from "../usage/usage-flags";
 import { argsToRun, parseFlags } from "./cli-flags";
 import { pathProblems, userPath } from "./cli-paths";
 import { makePlan } from "./make-plan";
@@ -12,7 +14,7 @@ import { STDIN } from "./workload/read-workload";
 // Exit codes: 0 a plan was printed (or the help); 2 the input is wrong (every problem listed); 1 the live data failed.
 
 export const USAGE =
-  "usage: npm run plan -- --workload <file|dir|-> [--workload ...] [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live]";
+  "usage: npm run plan -- --workload <file|dir|-> [--workload ...] [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live] [--prometheus <url>]";
 
 export const HELP = `${USAGE}
 
@@ -24,13 +26,17 @@ What the cluster's NodePools would launch for a workload, and what it costs (doc
   --region <region>        plan for another region than the config's, such as eu-west-1
   --format <format>        table (the default; warnings on stderr), markdown or json (warnings in the document)
   --live                   current prices from the AWS APIs, spot included (needs AWS credentials)
+  --prometheus <url>       add a rightsized scenario: each workload at the requests its usage in this Prometheus
+                           recommends (matched to the running cluster's pods by namespace, kind and name); the
+                           usage flags and credentials are those of npm run savings (its --help)
   --help                   this text
-Relative paths are read from the folder npm was run in. Exit codes: 0 a plan, 2 a mistake in the input, 1 live data failed.
+Relative paths are read from the folder npm was run in. Exit codes: 0 a plan, 2 a mistake in the input, 1 live data
+or Prometheus could not be read.
 `;
 
 const FORMATS = ["table", "markdown", "json"] as const;
 type Format = (typeof FORMATS)[number];
-const VALUE_FLAGS = ["--workload", "--config", "--region", "--format"];
+const VALUE_FLAGS = ["--workload", "--config", "--region", "--format", ...USAGE_FLAGS];
 
 export interface PlanArgs {
   /** The workload's files, folders or standard input, in the order given: planned as one. */
@@ -39,12 +45,14 @@ export interface PlanArgs {
   readonly region?: string;
   readonly format: Format;
   readonly live: boolean;
+  /** Where usage is read from, for the rightsized scenario (--prometheus). */
+  readonly usage?: UsageOptions;
 }
 
 type Parsed = PlanArgs | { readonly problems: readonly string[] } | { readonly help: true };
 
 /** Every flag problem at once, or the parsed flags, or a request for help. Paths are checked by runPlanCli. */
-export function parseArgs(argv: readonly string[]): Parsed {
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Parsed {
   if (argv.includes("--help") || argv.includes("-h")) return { help: true };
   const flags = parseFlags(argv, { valueFlags: VALUE_FLAGS, repeatable: ["--workload"], switches: { "--live": "; leave it out to plan offline" } });
   const problems = [...flags.problems];
@@ -63,13 +71,14 @@ export function parseArgs(argv: readonly string[]): Parsed {
   if (!(FORMATS as readonly string[]).includes(format)) problems.push(`--format: got ${JSON.stringify(format)}; allowed: ${FORMATS.join(", ")}`);
   const region = values["--region"];
   if (region !== undefined && !isAwsRegion(region)) problems.push(`--region: got ${JSON.stringify(region)}; ${AWS_REGION_EXPECTED}`);
+  const usage = usageOptions(values, env, problems);
   if (problems.length > 0) return { problems };
-  return { workload, config: values["--config"], region, format: format as Format, live };
+  return { workload, config: values["--config"], region, format: format as Format, live, usage };
 }
 
 /** The flags, with their paths resolved as the user meant them (see cli-paths.ts), or every problem. */
 function checkedArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
-  const args = parseArgs(argv);
+  const args = parseArgs(argv, env);
   if (!("workload" in args)) return args;
   const workload = args.workload.map((w) => (w === STDIN ? STDIN : userPath(w, env)));
   const config = args.config === undefined ? undefined : userPath(args.config, env);
@@ -86,6 +95,8 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
   /** Standard input, for --workload -; the process's own when not given. */
   readonly stdin?: () => Buffer;
+  /** The time "now" stands for (the end of --prometheus's usage window); the clock when not given. */
+  readonly now?: () => Date;
 }
 
 /**
@@ -117,13 +128,26 @@ export async function runPlanCli(argv: readonly string[], io: CliIo): Promise<nu
           return loadLiveCatalogue(region, { env: io.env, progress: io.err });
         }
       : undefined;
-    const plan = await makePlan({ workload: args.workload, config: args.config, region: args.region, env: io.env, liveCatalogue, stdin: io.stdin });
+    const plan = await makePlan({
+      workload: args.workload,
+      config: args.config,
+      region: args.region,
+      env: io.env,
+      liveCatalogue,
+      stdin: io.stdin,
+      usage: args.usage,
+      now: io.now?.(),
+    });
     printPlan(plan, args.format, io);
     return 0;
   } catch (error) {
     if (error instanceof InputErrors) {
       io.err(error.message);
       return 2;
+    }
+    if (error instanceof PrometheusError) {
+      io.err(`npm run plan: ${error.message}`);
+      return 1;
     }
     if (error instanceof Error && error.name === "LiveDataError") {
       io.err(error.message);

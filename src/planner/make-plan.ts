@@ -1,11 +1,14 @@
 import { type InstanceCatalogue, loadInstanceCatalogue } from "../instance-catalogue/instance-catalogue";
 import { InputError, InputErrors } from "../shared/input-error";
+import type { UsageOptions } from "../usage/usage-flags";
 import { loadClusterModel } from "./cluster-model";
 import type { ClusterModel } from "./model";
 import { buildPlan } from "./plan/build-plan";
 import type { Plan } from "./plan/plan-types";
+import { rightsizedWorkload, workloadObserver } from "./rightsized-workload";
 import { readWorkload, STDIN } from "./workload/read-workload";
 import type { Workload } from "./workload/workload-model";
+import type { PodSpecOf } from "./workload/workload-objects";
 
 // A plan from paths and flags: what the CLI runs (npm run plan, and npm run review through it).
 
@@ -21,6 +24,10 @@ export interface PlanOptions {
   readonly stdin?: () => Buffer;
   /** With --live: fetches (or reads the cache of) current AWS data for the region. */
   readonly liveCatalogue?: (region: string) => Promise<InstanceCatalogue>;
+  /** With --prometheus: where usage is read, for the rightsized scenario. */
+  readonly usage?: UsageOptions;
+  /** The end of the usage window; now when not given. */
+  readonly now?: Date;
 }
 
 function forRegion(model: ClusterModel, region: string | undefined): { model: ClusterModel; warnings: string[] } {
@@ -34,7 +41,7 @@ function forRegion(model: ClusterModel, region: string | undefined): { model: Cl
 }
 
 /** Runs both loaders, so that the config's and the workload's problems are reported together. */
-function loadInputs(options: PlanOptions): { loaded: ReturnType<typeof loadClusterModel>; workload: Workload } {
+function loadInputs(options: PlanOptions, podSpecOf?: PodSpecOf): { loaded: ReturnType<typeof loadClusterModel>; workload: Workload } {
   const problems: InputError[] = [];
   const attempt = <T>(load: () => T): T | undefined => {
     try {
@@ -46,17 +53,31 @@ function loadInputs(options: PlanOptions): { loaded: ReturnType<typeof loadClust
     }
   };
   const loaded = attempt(() => loadClusterModel(options.config, options.env));
-  const workload = attempt(() => readWorkload(options.workload, options.stdin));
+  const workload = attempt(() => readWorkload(options.workload, options.stdin, podSpecOf));
   if (loaded === undefined || workload === undefined) throw new InputErrors(problems);
   return { loaded, workload };
 }
 
 /** Reads the config and the workload (all their problems at once, as InputErrors), then plans. */
-export async function makePlan(options: PlanOptions): Promise<Plan> {
-  const { loaded, workload } = loadInputs(options);
+export async function makePlan(given: PlanOptions): Promise<Plan> {
+  // Standard input is read once, whatever reads the workload again.
+  let input: Buffer | undefined;
+  const stdin = given.stdin;
+  const options = stdin === undefined ? given : { ...given, stdin: () => (input ??= stdin()) };
+  const observer = options.usage === undefined ? undefined : workloadObserver();
+  const { loaded, workload } = loadInputs(options, observer?.podSpecOf);
   const { model, warnings } = forRegion(loaded.model, options.region);
   const catalogue = options.liveCatalogue === undefined ? loadInstanceCatalogue() : await options.liveCatalogue(model.region);
   const workloadSource = options.workload.map((w) => (w === STDIN ? "standard input" : w)).join(", ");
-  const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource });
+  const rightsized =
+    options.usage === undefined || observer === undefined
+      ? undefined
+      : await rightsizedWorkload(
+          observer.workloads,
+          (podSpecOf) => readWorkload(options.workload, options.stdin, podSpecOf),
+          options.usage,
+          options.now ?? new Date(),
+        );
+  const plan = buildPlan({ cluster: model, configSource: loaded.source, catalogue, workload, workloadSource, rightsized });
   return warnings.length === 0 ? plan : { ...plan, json: { ...plan.json, warnings: [...warnings, ...plan.json.warnings] } };
 }

@@ -1,5 +1,5 @@
 import { HOURS_PER_MONTH } from "../planner/plan/plan-types";
-import { formatBytes, formatCpu } from "../shared/quantity";
+import { REQUEST_CHANGE_HEADER, requestChangeRows } from "../usage/request-changes";
 import type { ChangeJson } from "./compare-snapshots";
 import type { NodeJson, SavingsJson } from "./savings-report";
 
@@ -148,21 +148,6 @@ export const RIGHTSIZING_SHOWN = 15;
 
 /** The containers to right-size, under-requested first, then by what their workload's over-requests hold idle. */
 export function rightsizingRows(report: SavingsJson): Rows {
-  const cpu = (cores: number) => formatCpu(Math.round(cores * 1000));
-  const rows = (report.rightsizing?.workloads ?? []).flatMap((w) =>
-    w.containers
-      .filter((c) => c.status === "under" || c.status === "over")
-      .map((c) => [
-        `${w.workload} ${c.name}`,
-        c.status,
-        `${cpu(c.requests.cpu)} / ${formatBytes(c.requests.memoryBytes)}`,
-        c.usage === undefined ? "" : `${cpu(c.usage.cpuP95)} / ${formatBytes(c.usage.memoryMaxBytes)}`,
-        `${cpu(c.recommended.cpu)} / ${formatBytes(c.recommended.memoryBytes)}`,
-        usd(w.idleHourlyUsd),
-      ]),
-  );
-  return {
-    header: ["container", "status", "requests", "used (p95 / max)", "recommended", "idle $/hour (workload)"],
-    rows: rows.slice(0, RIGHTSIZING_SHOWN),
-  };
+  const rows = requestChangeRows(report.rightsizing?.workloads ?? [], (w) => [usd(w.idleHourlyUsd)]);
+  return { header: [...REQUEST_CHANGE_HEADER, "idle $/hour (workload)"], rows: rows.slice(0, RIGHTSIZING_SHOWN) };
 }

@@ -79,3 +79,25 @@ export function recommendedByWorkload(found: WorkloadRecommendations): ReadonlyM
   }
   return byWorkload;
 }
+
+/** The recommendations as JSON: the method, the source, and each workload's containers. */
+export interface RecommendationsJson {
+  /** The usage window, such as "14d". */
+  readonly window: string;
+  readonly method: { readonly cpuPercentile: number; readonly memoryBuffer: number; readonly cpuMin: number; readonly memoryMinBytes: number };
+  /** The Prometheus read, without credentials. */
+  readonly source: string;
+  readonly workloads: readonly { readonly workload: string; readonly containers: readonly ContainerRightsizing[] }[];
+  /** Windows shorter than asked, containers without data. */
+  readonly warnings: readonly string[];
+}
+
+export function recommendationsJson(found: WorkloadRecommendations, method: RightsizingMethod, source: string): RecommendationsJson {
+  return {
+    window: windowText(method.windowSeconds),
+    method: { cpuPercentile: method.cpuPercentile, memoryBuffer: method.memoryBuffer, cpuMin: method.cpuMin, memoryMinBytes: method.memoryMinBytes },
+    source,
+    workloads: found.workloads.map(({ workload, containers }) => ({ workload: workload.workload, containers })),
+    warnings: found.warnings,
+  };
+}

@@ -46,6 +46,11 @@ function requestsOf(container: Record<string, unknown>): ContainerRequests {
   };
 }
 
+/** The containers of a pod spec with their requests (init and sidecar containers are not right-sized). */
+export function containerRequestsOf(spec: unknown): ContainerRequests[] {
+  return isRecord(spec) && Array.isArray(spec.containers) ? spec.containers.filter(isRecord).map(requestsOf) : [];
+}
+
 /** Every workload of the pods (running or pending; finished pods left out), in the order first seen. */
 export function workloadContainers(pods: readonly Raw[]): WorkloadContainers[] {
   const byId = new Map<
@@ -59,9 +64,7 @@ export function workloadContainers(pods: readonly Raw[]): WorkloadContainers[] {
     const workload = `${pod.namespace}/${kind}/${name}`;
     let entry = byId.get(workload);
     if (entry === undefined) {
-      const spec = isRecord(pod.spec) ? pod.spec : {};
-      const containers = Array.isArray(spec.containers) ? spec.containers.filter(isRecord).map(requestsOf) : [];
-      entry = { namespace: pod.namespace, kind, name, containers, pods: [] };
+      entry = { namespace: pod.namespace, kind, name, containers: containerRequestsOf(pod.spec), pods: [] };
       byId.set(workload, entry);
     }
     entry.pods.push({ name: pod.name, node: pod.nodeName });
@@ -74,7 +77,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 /**
  * How the controllers name a workload's pods, as a regular expression (unanchored; RE2 and JavaScript alike): a
  * Deployment's <name>-<template hash>-<5 characters>, a StatefulSet's <name>-<ordinal>, a DaemonSet's, ReplicaSet's
- * or Job's <name>-<5 characters>; undefined for a bare pod, which is its own name.
+ * or Job's <name>-<5 characters>, a CronJob's <name>-<schedule>-<5 characters>; undefined for a bare pod, which is
+ * its own name.
  * @see kubernetes/kubernetes pkg/controller/controller_utils.go (getPodsPrefix), pkg/controller/statefulset/stateful_set_utils.go (getPodName)
  */
 function podNamePattern(kind: string, name: string): string | undefined {
@@ -82,6 +86,8 @@ function podNamePattern(kind: string, name: string): string | undefined {
   if (kind === "Deployment") return `${n}-[a-z0-9]{1,10}-[a-z0-9]{5}`;
   if (kind === "StatefulSet") return `${n}-[0-9]+`;
   if (kind === "DaemonSet" || kind === "ReplicaSet" || kind === "Job") return `${n}-[a-z0-9]{5}`;
+  // A CronJob's Jobs are named <cronjob>-<scheduled minutes since the epoch>, their pods as any Job's.
+  if (kind === "CronJob") return `${n}-[0-9]+-[a-z0-9]{5}`;
   return undefined;
 }
 

@@ -7,9 +7,9 @@ import { NO_SPOT_OFFLINE } from "./helpers";
 
 /** The planner's usage line, written out: the tests hold the command's contract, not its own constant. */
 const USAGE =
-  "usage: npm run plan -- --workload <file|dir|-> [--workload ...] [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live]";
+  "usage: npm run plan -- --workload <file|dir|-> [--workload ...] [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live] [--prometheus <url>]";
 /** The flags the help lists, each with its argument. */
-const HELP_FLAGS = ["--workload <file|dir|->", "--config <file>", "--region <region>", "--format <format>", "--live", "--help"];
+const HELP_FLAGS = ["--workload <file|dir|->", "--config <file>", "--region <region>", "--format <format>", "--live", "--prometheus <url>", "--help"];
 const flagsOf = (help: string) =>
   help
     .split("\n")

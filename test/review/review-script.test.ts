@@ -32,7 +32,7 @@ describe("npm run review's flags", () => {
     expect([status, stdout, stderr]).toEqual([
       2,
       "",
-      '  - --workload: got "/nonexistent/k8s"; no such file or folder: /nonexistent/k8s\nusage: npm run plan -- --workload <file|dir|-> [--workload ...] [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live]\n',
+      '  - --workload: got "/nonexistent/k8s"; no such file or folder: /nonexistent/k8s\nusage: npm run plan -- --workload <file|dir|-> [--workload ...] [--config cluster.yaml] [--region <region>] [--format table|markdown|json] [--live] [--prometheus <url>]\n',
     ]);
     expect(fs.existsSync(outdir)).toBe(false);
     expect(fs.existsSync(path.join(ROOT, "review")) ? fs.statSync(path.join(ROOT, "review")).mtimeMs : undefined).toBe(reviewBefore);

@@ -1,7 +1,9 @@
 import type { InstanceCatalogue } from "../../instance-catalogue/instance-catalogue";
 import { getOrAdd } from "../../shared/get-or-add";
+import { recommendationsJson } from "../../usage/recommendations";
 import { listPrices } from "../data/list-prices";
 import type { ClusterModel } from "../model";
+import type { RightsizedWorkload } from "../rightsized-workload";
 import { pricesOf } from "../simulation/catalogue-prices";
 import type { PlannedNode } from "../simulation/launch";
 import { cheapestSpot } from "../simulation/pool-offerings";
@@ -15,7 +17,7 @@ import { type ConvergedJson, HOURS_PER_MONTH, type Plan, roundUsd, type Scenario
 import { planWarnings } from "./plan-warnings";
 import { type PodDestinations, podDestinations, runsToCompletion } from "./pod-destinations";
 import { type Scenario, scenariosFor } from "./scenarios";
-import { type ScenarioRun, simulateScenario } from "./simulate";
+import { type ScenarioRun, type SimulationInput, simulateScenario } from "./simulate";
 
 // The whole plan: which pods go to Fargate, each scenario's nodes, the base costs, the floor and the
 // warnings a reader needs to trust (or distrust) the numbers. Pure: the same input gives the same plan.
@@ -26,6 +28,8 @@ export interface PlanInput {
   readonly catalogue: InstanceCatalogue;
   readonly workload: Workload;
   readonly workloadSource: string;
+  /** The workload with the requests its usage recommends (--prometheus): planned as the rightsized scenario. */
+  readonly rightsized?: RightsizedWorkload;
 }
 
 function scenarioJson(name: Scenario["name"], result: ProvisioningResult): Omit<ScenarioJson, "converged" | "afterScaleDown"> {
@@ -109,6 +113,16 @@ function workloadCounts(source: string, destinations: PodDestinations, asConfigu
   return { source, pods: nodePods + fargatePods + unschedulablePods + boundPods, nodePods, fargatePods, unschedulablePods, boundPods, jobPods };
 }
 
+/** What the rightsized scenario simulates: the right-sized workload's pods, where they go, on the same cluster. */
+function rightsizedSimulation(workload: Workload, simulation: SimulationInput, cluster: ClusterModel) {
+  const running = workload.groups.filter((g) => g.replicas > 0 || (g.autoscaling?.maxReplicas ?? 0) > 0);
+  const destinations = podDestinations(running, cluster.fargateProfiles);
+  return {
+    destinations,
+    simulation: { ...simulation, groups: destinations.steady.nodes, jobs: destinations.jobs.nodes, daemonSets: workload.daemonSets, pdbs: workload.pdbs },
+  };
+}
+
 export function buildPlan(input: PlanInput): Plan {
   const prices = pricesOf(input.catalogue);
   const { cluster, workload } = input;
@@ -129,9 +143,14 @@ export function buildPlan(input: PlanInput): Plan {
     prices.spotKnown,
     nodeGroups.some((g) => g.autoscaling !== undefined),
     jobs.nodes.length + jobs.held.length > 0,
+    input.rightsized !== undefined,
   );
-  const simulated = scenarios.map((s) => simulateScenario(s, simulation));
-  const runs = simulated.map((run, i) => ({ ...run, result: withHeld(scenarios[i], run.result, destinations) }));
+  const rightsized = input.rightsized === undefined ? undefined : rightsizedSimulation(input.rightsized.workload, simulation, cluster);
+  const simulated = scenarios.map((s) => simulateScenario(s, s.rightsized === true && rightsized !== undefined ? rightsized.simulation : simulation));
+  const runs = simulated.map((run, i) => ({
+    ...run,
+    result: withHeld(scenarios[i], run.result, scenarios[i].rightsized === true && rightsized !== undefined ? rightsized.destinations : destinations),
+  }));
   const asConfigured = runs[0];
   const scheduled = asConfigured.result.nodes;
   const floor = floorHourlyUsd(
@@ -168,7 +187,9 @@ export function buildPlan(input: PlanInput): Plan {
       fargateWorkload: { items: fargate.items, hourlyUsd: fargate.hourlyUsd },
       daemonSets,
       floorHourlyUsd: roundUsd(floor),
+      ...(input.rightsized === undefined ? {} : { rightsizing: recommendationsJson(input.rightsized.found, input.rightsized.method, input.rightsized.source) }),
       warnings: [
+        ...(input.rightsized?.found.warnings ?? []),
         ...workload.warnings,
         ...planWarnings({
           ...input,

@@ -1,3 +1,4 @@
+import type { RecommendationsJson } from "../../usage/recommendations";
 import type { PlannedNode } from "../simulation/launch";
 import type { DaemonSetJson } from "./daemon-set-report";
 import type { ScenarioName } from "./scenarios";
@@ -63,6 +64,8 @@ export interface PlanJson {
   /** The workload's DaemonSets: requests on every node they run on. */
   readonly daemonSets: readonly DaemonSetJson[];
   readonly floorHourlyUsd: number;
+  /** The requests usage recommends, with --prometheus: what the rightsized scenario plans. */
+  readonly rightsizing?: RecommendationsJson;
   readonly warnings: readonly string[];
 }
 

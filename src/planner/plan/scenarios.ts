@@ -6,7 +6,7 @@ import type { PoolModel } from "../model";
 // limits and node classes, with the architecture or capacity-type requirement replaced. Pods keep their own
 // selectors, so a pod pinned to amd64 stays on amd64 in every scenario.
 
-export type ScenarioName = "as-configured" | "amd64-only" | "multiarch" | "on-demand-only" | "spot" | "autoscaled-max" | "jobs-burst";
+export type ScenarioName = "as-configured" | "amd64-only" | "multiarch" | "on-demand-only" | "spot" | "autoscaled-max" | "jobs-burst" | "rightsized";
 
 export interface Scenario {
   readonly name: ScenarioName;
@@ -17,6 +17,8 @@ export interface Scenario {
   readonly scaleUp?: boolean;
   /** The pods of Jobs and CronJobs start after the first plan, at their parallelism, onto its nodes and new ones. */
   readonly jobs?: boolean;
+  /** The workload with the requests its usage recommends (--prometheus), not as written. */
+  readonly rightsized?: boolean;
 }
 
 /** Replaces every requirement on `key` with one In requirement (added where the pool had none). */
@@ -63,6 +65,19 @@ const JOBS_BURST: Scenario = {
  * The scenarios a plan shows: spot only when spot prices are known, autoscaled-max only when an autoscaler scales
  * a workload, jobs-burst only when the workload has Jobs or CronJobs.
  */
-export function scenariosFor(spotKnown: boolean, autoscaled: boolean, jobs = false): readonly Scenario[] {
-  return [...SCENARIOS.filter((s) => s.name !== "spot" || spotKnown), ...(autoscaled ? [AUTOSCALED_MAX] : []), ...(jobs ? [JOBS_BURST] : [])];
+/** The as-configured pools, every container at the requests its usage in Prometheus recommends. */
+const RIGHTSIZED: Scenario = {
+  name: "rightsized",
+  description: "as configured, every container at the requests its usage recommends (--prometheus)",
+  rewrite: (pool) => pool.requirements,
+  rightsized: true,
+};
+
+export function scenariosFor(spotKnown: boolean, autoscaled: boolean, jobs = false, rightsized = false): readonly Scenario[] {
+  return [
+    ...SCENARIOS.filter((s) => s.name !== "spot" || spotKnown),
+    ...(autoscaled ? [AUTOSCALED_MAX] : []),
+    ...(jobs ? [JOBS_BURST] : []),
+    ...(rightsized ? [RIGHTSIZED] : []),
+  ];
 }

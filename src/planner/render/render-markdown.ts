@@ -1,3 +1,4 @@
+import { REQUEST_CHANGE_HEADER, requestChangeRows } from "../../usage/request-changes";
 import { HOURS_PER_MONTH, type Plan } from "../plan/plan-types";
 import { afterScaleDownSentence, costSentence, floorSentence, nodeRows, podCounts, scenarioRows, usdHour, usdMonth } from "./plan-rows";
 
@@ -113,6 +114,19 @@ export function renderPlanMarkdown(plan: Plan): string {
         ["l", "r", "r", "r"],
         json.daemonSets.map((d) => [d.id, `${d.cpuMillis}m`, `${Math.round(d.memoryBytes / 1024 / 1024)} MiB`, d.nodes]),
       ),
+    );
+  }
+  const sizing = json.rightsizing;
+  if (sizing !== undefined) {
+    const changes = requestChangeRows(sizing.workloads);
+    const method = `CPU p${sizing.method.cpuPercentile} of its 5-minute rate, memory peak + ${Math.round((sizing.method.memoryBuffer - 1) * 100)}%, over ${sizing.window}, from ${sizing.source}`;
+    lines.push(
+      "",
+      "### Requests from usage (the rightsized scenario)",
+      "",
+      ...(changes.length === 0
+        ? [`Every container's requests match its usage (${method}).`]
+        : [`${method}:`, "", ...table(REQUEST_CHANGE_HEADER, ["l", "l", "r", "r", "r"], changes)]),
     );
   }
   if (json.warnings.length > 0) lines.push("", "### Warnings", "", ...json.warnings.map((w) => `- ${w}`));

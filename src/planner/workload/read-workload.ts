@@ -7,7 +7,7 @@ import { admittedPod } from "./admission";
 import { withAutoscalers } from "./autoscalers";
 import { admitWithinQuotas, type QuotaUsage } from "./resource-quotas";
 import type { DaemonSetShape, PodGroup, Workload } from "./workload-model";
-import { type DraftGroup, emptyObjectResult, type ObjectResult, objectPods, readsKind } from "./workload-objects";
+import { type DraftGroup, emptyObjectResult, type ObjectResult, objectPods, type PodSpecOf, readsKind } from "./workload-objects";
 
 // `--workload <file|dir|->`: ordinary Kubernetes YAML (or JSON), multi-document files, a folder of them, or
 // standard input. Input is untrusted: no more than MAX_FILE_BYTES + 1 bytes are read of a file (its size is
@@ -132,7 +132,7 @@ const nameOf = (target: string) => (target === STDIN ? "standard input" : target
  * Every pod group and DaemonSet of files, folders or standard input ("-"), read together as one workload (as
  * `kubectl apply -f a -f b` applies them); every problem of every file at once, as an InputError.
  */
-export function readWorkload(targets: string | readonly string[], stdin: () => Buffer = readStdin): Workload {
+export function readWorkload(targets: string | readonly string[], stdin: () => Buffer = readStdin, podSpecOf?: PodSpecOf): Workload {
   const list = typeof targets === "string" ? [targets] : targets;
   const source = list.map(nameOf).join(", ");
   const problems: string[] = [];
@@ -149,7 +149,7 @@ export function readWorkload(targets: string | readonly string[], stdin: () => B
       problems.push(...error.problems);
     }
   }
-  const result = emptyObjectResult();
+  const result = emptyObjectResult(podSpecOf);
   const empty = texts
     .filter(({ file, text }) => {
       const read = text();

@@ -71,7 +71,12 @@ function podCount(kind: string, spec: Raw, report: Report): number {
   return replicas(spec, "replicas", report);
 }
 
+/** A workload's pod spec as the planner should read it: as written, or with other requests (right-sizing). */
+export type PodSpecOf = (workload: { readonly namespace: string; readonly kind: string; readonly name: string }, spec: unknown) => unknown;
+
 export interface ObjectResult {
+  /** Sees (and may rewrite) each workload's pod spec before it is read; the spec as written when undefined. */
+  readonly podSpecOf?: PodSpecOf;
   /** By kind, namespace and name: the last definition of an object stands. */
   readonly groups: Map<string, DraftGroup>;
   readonly daemonSets: Map<string, DraftDaemonSet>;
@@ -93,7 +98,8 @@ export interface ObjectResult {
   readonly repeated: string[];
 }
 
-export const emptyObjectResult = (): ObjectResult => ({
+export const emptyObjectResult = (podSpecOf?: PodSpecOf): ObjectResult => ({
+  podSpecOf,
   groups: new Map(),
   daemonSets: new Map(),
   autoscalers: [],
@@ -242,7 +248,9 @@ export function objectPods(object: unknown, file: string, where: string, problem
   }
   const templatePath = isPod ? [] : workload === undefined ? ["spec", "template"] : workload.template;
   const template = isPod ? object : at(object, templatePath);
-  const written = readPodSpec(isRecord(template) ? template.spec : undefined, [...templatePath, "spec"].join("."), report(label));
+  const asWritten = isRecord(template) ? template.spec : undefined;
+  const podSpec = result.podSpecOf === undefined ? asWritten : result.podSpecOf({ namespace, kind, name }, asWritten);
+  const written = readPodSpec(podSpec, [...templatePath, "spec"].join("."), report(label));
   const id = `${namespace}/${name}`;
   if (kind === "DaemonSet") {
     keep(result.daemonSets, `${namespace}\0${name}`, { id, namespace, facts: written, file }, `DaemonSet ${id}`, result);
