@@ -11,6 +11,8 @@ import { podNamesRegExp, podOwner, type WorkloadContainers } from "./workload-co
 //   memory  max by (namespace, pod, container) (max_over_time(container_memory_working_set_bytes{...}[window]))
 //           as an instant query at the window's end: the peak, computed by Prometheus.
 // rate() takes a counter reset (a container restarted) as a restart from zero, so a restart costs no sample.
+// Where kube-state-metrics is scraped, two more say how often each container restarted in the window and whether it
+// was last killed for memory (an OOM kill caps the working set it could show at its limit).
 // Series without a container label are the pod's own cgroup (cAdvisor's pod-level series) and "POD" is the pause
 // container: both are left out. A pod no workload of the state can own (named by no controller of it) is skipped.
 // @see https://github.com/google/cadvisor/blob/master/docs/storage/prometheus.md (container_cpu_usage_seconds_total, container_memory_working_set_bytes)
@@ -22,6 +24,9 @@ export interface ContainerUsage {
   memoryMaxBytes: number | undefined;
   /** The earliest sample's time, in seconds since the epoch. */
   firstSampleSeconds: number;
+  /** Restarts in the window, and whether one was an OOM kill, where kube-state-metrics is scraped. */
+  restarts?: number;
+  oomKilled?: boolean;
 }
 
 /** By workload ("namespace/Kind/name"), then by container name. */
@@ -37,6 +42,18 @@ const selector = (namespace: string, pods: string) => `{namespace=${quote(namesp
 
 export function cpuQuery(namespace: string, pods: string): string {
   return `sum by (namespace, pod, container) (rate(container_cpu_usage_seconds_total${selector(namespace, pods)}[5m]))`;
+}
+
+/** kube-state-metrics' restarts in the window, by container (absent where kube-state-metrics is not scraped). */
+export function restartsQuery(namespace: string, pods: string, windowSeconds: number): string {
+  const scope = `{namespace=${quote(namespace)}, pod=~${quote(pods)}}`;
+  return `sum by (namespace, pod, container) (increase(kube_pod_container_status_restarts_total${scope}[${windowSeconds}s]))`;
+}
+
+/** Containers whose last termination in the window was an OOM kill (kube-state-metrics). */
+export function oomKilledQuery(namespace: string, pods: string, windowSeconds: number): string {
+  const scope = `{namespace=${quote(namespace)}, pod=~${quote(pods)}, reason="OOMKilled"}`;
+  return `max by (namespace, pod, container) (max_over_time(kube_pod_container_status_last_terminated_reason${scope}[${windowSeconds}s]))`;
 }
 
 export function memoryQuery(namespace: string, pods: string, windowSeconds: number): string {
@@ -78,6 +95,15 @@ export async function readUsage(api: PrometheusApi, workloads: readonly Workload
         const value = series.samples[0]?.[1];
         if (found === undefined || value === undefined || !Number.isFinite(value)) continue;
         found.memoryMaxBytes = Math.max(found.memoryMaxBytes ?? 0, value);
+      }
+      for (const series of await api.query(restartsQuery(namespace, pods, method.windowSeconds), end)) {
+        const found = entry(namespace, series.labels);
+        const value = series.samples[0]?.[1];
+        if (found !== undefined && value !== undefined && Number.isFinite(value)) found.restarts = (found.restarts ?? 0) + Math.round(value);
+      }
+      for (const series of await api.query(oomKilledQuery(namespace, pods, method.windowSeconds), end)) {
+        const found = entry(namespace, series.labels);
+        if (found !== undefined && series.samples[0]?.[1] === 1) found.oomKilled = true;
       }
     }
   }

@@ -13,6 +13,10 @@ export interface ContainerRightsizing {
   readonly usage?: { readonly cpuP95: number; readonly memoryMaxBytes: number };
   readonly recommended: Recommendation;
   readonly status: ContainerStatus;
+  /** Restarts in the window, where kube-state-metrics is scraped. */
+  readonly restarts?: number;
+  /** Its last termination in the window was an OOM kill: its memory peak is at most its limit, not what it needed. */
+  readonly oomKilled?: true;
 }
 
 export interface WorkloadRecommendations {
@@ -54,7 +58,15 @@ export function recommendations(workloads: readonly WorkloadContainers[], usage:
       const cpuP95 = quantile(method.cpuPercentile / 100, samples) ?? 0;
       const recommended = recommend(method, cpuP95, u.memoryMaxBytes);
       const usageOf = { cpuP95: Math.round(cpuP95 * 1e6) / 1e6, memoryMaxBytes: u.memoryMaxBytes };
-      return { name: c.name, requests, usage: usageOf, recommended, status: statusOf(requests, usageOf, recommended) };
+      return {
+        name: c.name,
+        requests,
+        usage: usageOf,
+        recommended,
+        status: statusOf(requests, usageOf, recommended, u.oomKilled === true),
+        ...(u.restarts === undefined ? {} : { restarts: u.restarts }),
+        ...(u.oomKilled === true ? { oomKilled: true as const } : {}),
+      };
     });
     const missing = containers.filter((c) => c.status === "no-data").map((c) => c.name);
     if (missing.length > 0) warnings.push(`${workload.workload}: no usage in Prometheus for ${missing.join(", ")}: kept at their requests`);

@@ -73,15 +73,17 @@ export const OVER_REQUEST_MARGIN = 0.1;
 
 /**
  * under: it uses more than it asks (its CPU p95 above its CPU request, or its largest working set above its memory
- * request: throttling or an OOM kill waiting to happen); over: a recommendation more than 10% below its request;
+ * request: throttling or an OOM kill waiting to happen), or it was OOM-killed in the window; over: a recommendation more than 10% below its request;
  * fits: neither.
  */
 export function statusOf(
   requests: { readonly cpu: number; readonly memoryBytes: number },
   usage: { readonly cpuP95: number; readonly memoryMaxBytes: number },
   recommended: Recommendation,
+  oomKilled = false,
 ): ContainerStatus {
-  if (usage.cpuP95 > requests.cpu || usage.memoryMaxBytes > requests.memoryBytes) return "under";
+  // An OOM-killed container needed more memory than its peak shows: its limit cut it off.
+  if (oomKilled || usage.cpuP95 > requests.cpu || usage.memoryMaxBytes > requests.memoryBytes) return "under";
   const below = (request: number, recommendation: number) => request > 0 && recommendation < request * (1 - OVER_REQUEST_MARGIN);
   return below(requests.cpu, recommended.cpu) || below(requests.memoryBytes, recommended.memoryBytes) ? "over" : "fits";
 }

@@ -26,6 +26,8 @@ export interface RightsizingJson {
   readonly source: string;
   /** Under-requested workloads first, then by the dollars held idle. */
   readonly workloads: readonly WorkloadRightsizing[];
+  /** The dollars over-requests hold idle an hour, by namespace, most first. */
+  readonly idleByNamespace: readonly { readonly namespace: string; readonly idleHourlyUsd: number }[];
   /** Windows shorter than asked, containers without data. */
   readonly warnings: readonly string[];
 }
@@ -59,11 +61,10 @@ export function rightsizing(
 ): RightsizingJson {
   const nodes = new Map(context.nodes.map((n) => [n.state.name, n]));
   const found = recommendations(workloads, usage, method, context.at);
-  const out = found.workloads.map(({ workload, containers }) => ({
-    workload: workload.workload,
-    idleHourlyUsd: roundUsd(idleOf(workload, containers, nodes)),
-    containers,
-  }));
+  const idle = found.workloads.map(({ workload, containers }) => ({ workload, containers, usd: idleOf(workload, containers, nodes) }));
+  const out = idle.map(({ workload, containers, usd }) => ({ workload: workload.workload, idleHourlyUsd: roundUsd(usd), containers }));
+  const byNamespace = new Map<string, number>();
+  for (const { workload, usd } of idle) byNamespace.set(workload.namespace, (byNamespace.get(workload.namespace) ?? 0) + usd);
   const rank = (w: WorkloadRightsizing) => Math.min(...w.containers.map((c) => STATUS_ORDER[c.status]), 3);
   out.sort((a, b) => rank(a) - rank(b) || b.idleHourlyUsd - a.idleHourlyUsd || (a.workload < b.workload ? -1 : 1));
   return {
@@ -71,6 +72,9 @@ export function rightsizing(
     method: { cpuPercentile: method.cpuPercentile, memoryBuffer: method.memoryBuffer, cpuMin: method.cpuMin, memoryMinBytes: method.memoryMinBytes },
     source: context.source,
     workloads: out,
+    idleByNamespace: [...byNamespace.entries()]
+      .map(([namespace, usd]) => ({ namespace, idleHourlyUsd: roundUsd(usd) }))
+      .sort((a, b) => b.idleHourlyUsd - a.idleHourlyUsd || (a.namespace < b.namespace ? -1 : 1)),
     warnings: found.warnings,
   };
 }

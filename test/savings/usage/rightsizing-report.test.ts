@@ -98,6 +98,17 @@ describeWithPrometheus("npm run savings -- --prometheus: requests against usage,
       cpu(name(api[0]), "api", () => 0.2, { from: 50, resetAt: 60 }),
       memory(name(api[0]), "api", 80 * MIB, 100 * MIB, { from: 50 }),
       cpu(name(batch[0]), "batch", () => 0.3),
+      // kube-state-metrics: batch restarted twice in the window (at steps 30 and 60), last for memory.
+      {
+        metric: "kube_pod_container_status_restarts_total",
+        labels: { namespace: "shop", pod: name(batch[0]), container: "batch" },
+        samples: Array.from({ length: 101 }, (_, k) => [step(k), k < 30 ? 0 : k < 60 ? 1 : 2] as [number, number]),
+      },
+      {
+        metric: "kube_pod_container_status_last_terminated_reason",
+        labels: { namespace: "shop", pod: name(batch[0]), container: "batch", reason: "OOMKilled" },
+        samples: Array.from({ length: 41 }, (_, i) => [step(60 + i), 1] as [number, number]),
+      },
       memory(name(batch[0]), "batch", 100 * MIB, 100 * MIB),
       cpu(name(gappy[0]), "gappy", (k) => k / 1000, { lost: (k) => k >= 40 && k <= 49 }),
       memory(name(gappy[0]), "gappy", 100 * MIB, 100 * MIB),
@@ -133,8 +144,11 @@ describeWithPrometheus("npm run savings -- --prometheus: requests against usage,
   // web's idle: per pod, 405m and 295,698,432 bytes (282Mi) above the recommendation, on an m6i.large ($0.096;
   // 1,930m and 6,903Mi allocatable; CPU part 0.096 x 0.06101 / 0.08957 = $0.06539, memory part $0.03061):
   // 0.06539 x 405 / 1,930 + 0.03061 x 282 / 6,903 = $0.01372 + $0.00125 = $0.01497; two pods, $0.0299.
-  it("says what a workload's over-requests hold idle on the nodes its pods run on", () => {
+  it("says what a workload's over-requests hold idle on the nodes its pods run on, and by namespace", () => {
     expect(workload("shop/Deployment/web")?.idleHourlyUsd).toBeCloseTo(0.0299, 4);
+    // shop's: web $0.0299; api 50m and 129.5Mi over (0.06539 x 50 / 1,930 + 0.03061 x 129.5 / 6,903 = $0.0023); gappy
+    // 404m and 397Mi over ($0.0137 + $0.0018 = $0.0154); batch $0.0001 (its memory); cache none (no data): $0.0477.
+    expect(json?.rightsizing?.idleByNamespace.find((n) => n.namespace === "shop")?.idleHourlyUsd).toBeCloseTo(0.0477, 3);
   });
 
   it("reads a restarted container's counter through its reset, and a pod a rollout replaced as the same workload", () => {
@@ -151,7 +165,15 @@ describeWithPrometheus("npm run savings -- --prometheus: requests against usage,
 
   it("lists a container that uses more than it asks first, as under", () => {
     expect(json?.rightsizing?.workloads[0].workload).toBe("shop/Deployment/batch");
-    expect(workload("shop/Deployment/batch")?.containers[0]).toMatchObject({ usage: { cpuP95: 0.3 }, recommended: { cpu: 0.3 }, status: "under" });
+    expect(workload("shop/Deployment/batch")?.containers[0]).toMatchObject({
+      usage: { cpuP95: 0.3 },
+      recommended: { cpu: 0.3 },
+      status: "under",
+      restarts: 2,
+      oomKilled: true,
+    });
+    // Where kube-state-metrics has no series for a container, neither field is there.
+    expect(workload("shop/Deployment/web")?.containers[0]).not.toHaveProperty("restarts");
   });
 
   it("keeps a workload Prometheus never saw at its requests, and says so", () => {
