@@ -94,7 +94,10 @@ function podNamePattern(kind: string, name: string): string | undefined {
 /** A regular expression (unanchored) of the names of every pod the workload ran or runs: for a pod=~ matcher. */
 export function podNamesRegExp(workload: WorkloadContainers): string {
   const pattern = podNamePattern(workload.kind, workload.name);
-  return [...(pattern === undefined ? [] : [pattern]), ...workload.pods.map((p) => escapeRegExp(p.name))].join("|");
+  // The names the pattern already covers are left out: a DaemonSet's thousands of pods are one pattern.
+  const covered = pattern === undefined ? undefined : new RegExp(`^(?:${pattern})$`);
+  const others = workload.pods.filter((p) => covered === undefined || !covered.test(p.name)).map((p) => escapeRegExp(p.name));
+  return [...(pattern === undefined ? [] : [pattern]), ...others].join("|");
 }
 
 /**
