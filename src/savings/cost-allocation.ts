@@ -55,7 +55,8 @@ export function allocateCost(nodes: readonly ClusterNode[], fargate: readonly Fa
       })),
       ...node.state.daemonSetPods.map((ds) => ({
         namespace: ds.id.split("/")[0],
-        workload: `DaemonSet/${ds.id.split("/")[1]}`,
+        // A static pod's mirror sits beside the DaemonSet pods (the kubelet runs it, no controller): its own pod.
+        workload: `${ds.running?.mirror === true ? "Pod" : "DaemonSet"}/${ds.id.split("/")[1]}`,
         usd: share(ds.pod.cpuMillis, ds.pod.memoryBytes),
       })),
     ];

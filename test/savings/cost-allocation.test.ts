@@ -1,5 +1,5 @@
 import type { ClusterNode } from "../../src/planner/consolidation/cluster-node";
-import type { PodGroup } from "../../src/planner/workload/workload-model";
+import type { DaemonSetShape, PodGroup } from "../../src/planner/workload/workload-model";
 import { type Allocation, allocateCost } from "../../src/savings/cost-allocation";
 import type { FargatePodCost } from "../../src/savings/fargate-cost";
 import { clusterNode, on } from "../planner/consolidation/fixtures";
@@ -104,6 +104,16 @@ describe("allocateCost", () => {
       ],
       idleHourlyUsd: 0.075,
     });
+  });
+
+  it("charges a static pod's mirror as its own pod, not as a DaemonSet", () => {
+    // kube-proxy run by the kubelet from a manifest on n1: 500m + 1024Mi, a quarter of the m.small, $0.025.
+    const mirror: DaemonSetShape = {
+      ...daemonSet("kube-proxy-n1", podShape(500, 1024)),
+      running: { name: "kube-proxy-n1", namespace: "kube-system", labels: {}, disruption: { doNotDisrupt: false, deletionCost: 0, priority: 0 }, mirror: true },
+    };
+    const nodes = [clusterNode("n1", "m.small", undefined, { daemonSetPods: [mirror] })];
+    expect(rounded(allocateCost(nodes, [])).byWorkload).toEqual([{ namespace: "kube-system", workload: "Pod/kube-proxy-n1", hourlyUsd: 0.025 }]);
   });
 
   it("lists a namespace whose pods request nothing at $0, and leaves the node's price idle", () => {
