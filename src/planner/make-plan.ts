@@ -73,7 +73,7 @@ export async function makePlan(given: PlanOptions): Promise<Plan> {
     options.usage === undefined || observer === undefined
       ? undefined
       : await rightsizedWorkload(
-          observer.workloads,
+          observer.workloads(),
           (podSpecOf) => readWorkload(options.workload, options.stdin, podSpecOf),
           options.usage,
           options.now ?? new Date(),

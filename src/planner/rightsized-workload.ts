@@ -20,14 +20,16 @@ export interface RightsizedWorkload {
 }
 
 /** A pod-spec hook that notes each workload of the files and its containers, and changes nothing. */
-export function workloadObserver(): { readonly podSpecOf: PodSpecOf; readonly workloads: WorkloadContainers[] } {
-  const workloads: WorkloadContainers[] = [];
+export function workloadObserver(): { readonly podSpecOf: PodSpecOf; readonly workloads: () => WorkloadContainers[] } {
+  // By workload: an object given twice counts once, its last definition standing, as the planner reads it.
+  const workloads = new Map<string, WorkloadContainers>();
   const podSpecOf: PodSpecOf = ({ namespace, kind, name }, spec) => {
     const pods = kind === "Pod" ? [{ name, node: undefined }] : [];
-    workloads.push({ workload: `${namespace}/${kind}/${name}`, namespace, kind, name, containers: containerRequestsOf(spec), pods });
+    const workload = `${namespace}/${kind}/${name}`;
+    workloads.set(workload, { workload, namespace, kind, name, containers: containerRequestsOf(spec), pods });
     return spec;
   };
-  return { podSpecOf, workloads };
+  return { podSpecOf, workloads: () => [...workloads.values()] };
 }
 
 /** The workload read again (`read`) with the requests the usage of the observed workloads recommends. */

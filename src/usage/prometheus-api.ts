@@ -48,13 +48,18 @@ export class PrometheusError extends Error {
   }
 }
 
-/** The URL as it may be shown: no user or password. */
+/** The URL as it may be shown: no user or password, no query string or fragment (a token may sit there). */
 export function displayUrl(url: URL): string {
   const shown = new URL(url.href);
   shown.username = "";
   shown.password = "";
+  shown.search = "";
+  shown.hash = "";
   return shown.href.replace(/\/$/, "");
 }
+
+/** The most an answer may hold: beyond it a query asks for too much, and is refused rather than held in memory. */
+export const MAX_ANSWER_BYTES = 256 * 2 ** 20;
 
 interface RawAnswer {
   readonly status?: unknown;
@@ -109,7 +114,14 @@ function endpoint(base: URL, path: string): URL {
   return url;
 }
 
-async function post(target: PrometheusTarget, path: string, form: URLSearchParams): Promise<{ status: number; body: string }> {
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+  /** Where a redirect points. */
+  readonly location?: string;
+}
+
+async function post(target: PrometheusTarget, path: string, form: URLSearchParams): Promise<Answer> {
   const url = endpoint(target.url, path);
   const body = form.toString();
   let headers: Record<string, string> = {
@@ -127,8 +139,22 @@ async function post(target: PrometheusTarget, path: string, form: URLSearchParam
       { method: "POST", headers, timeout: target.timeoutMs, ...(target.ca === undefined ? {} : { ca: target.ca }) },
       (response) => {
         const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes > MAX_ANSWER_BYTES) {
+            request.destroy(
+              new PrometheusError(
+                `Prometheus at ${displayUrl(target.url)} answered a query with more than ${MAX_ANSWER_BYTES / 2 ** 20} MiB: shorten the usage window (--usage-window)`,
+              ),
+            );
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), location: response.headers.location }),
+        );
         response.on("error", reject);
       },
     );
@@ -156,7 +182,7 @@ function unreachable(target: PrometheusTarget, error: NodeJS.ErrnoException): Pr
 }
 
 /** The answer's data, or why the server's answer is not one the report can read. */
-function dataOf(target: PrometheusTarget, path: string, response: { status: number; body: string }): { resultType: string; result: unknown[] } {
+function dataOf(target: PrometheusTarget, path: string, response: Answer): { resultType: string; result: unknown[] } {
   const where = displayUrl(target.url);
   if ((response.status === 401 || response.status === 403) && target.auth.kind === "sigv4") {
     return fail(
@@ -166,10 +192,17 @@ function dataOf(target: PrometheusTarget, path: string, response: { status: numb
   if (response.status === 401 || response.status === 403) {
     return fail(`Prometheus at ${where} refused the request (HTTP ${response.status}): check the credentials given, and that they may query`);
   }
+  if (response.status >= 300 && response.status < 400) {
+    return fail(
+      `${where} redirected the query (HTTP ${response.status}) to ${response.location ?? "another address"}: give the address Prometheus' API answers at (a login page in front of it needs a token instead)`,
+    );
+  }
   let answer: RawAnswer;
   try {
     answer = JSON.parse(response.body) as RawAnswer;
   } catch {
+    if (response.status >= 500)
+      return fail(`${where} failed the query (HTTP ${response.status}, not JSON): Prometheus, or a proxy in front of it, is down or overloaded`);
     return fail(
       `${where} does not answer as Prometheus' HTTP API (HTTP ${response.status} on ${path}, not JSON): give the address of the Prometheus server (or a compatible query endpoint), not of Grafana or a UI`,
     );
@@ -192,16 +225,26 @@ function fail(message: string): never {
   throw new PrometheusError(message);
 }
 
-const sampleOf = (pair: unknown): readonly [number, number] => {
-  const [t, v] = pair as [number, string];
-  return [t, Number(v)];
-};
+/** A [time, "value"] pair of the API's answer; undefined when it is not one. */
+function sampleOf(pair: unknown): readonly [number, number] | undefined {
+  if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "number" || typeof pair[1] !== "string") return undefined;
+  return [pair[0], Number(pair[1])];
+}
 
-function seriesOf(resultType: string, result: readonly unknown[]): PrometheusSeries[] {
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The series of a vector or matrix answer, each checked for the API's shape. */
+function seriesOf(target: PrometheusTarget, resultType: string, result: readonly unknown[]): PrometheusSeries[] {
+  const odd = () => fail(`${displayUrl(target.url)} answered a query with a ${resultType} that is not in Prometheus' format: is it Prometheus' API?`);
+  if (resultType !== "vector" && resultType !== "matrix") return odd();
   return result.map((entry) => {
-    const item = entry as { metric?: Record<string, string>; value?: unknown; values?: unknown[] };
-    const samples = resultType === "matrix" ? (item.values ?? []).map(sampleOf) : item.value === undefined ? [] : [sampleOf(item.value)];
-    return { labels: item.metric ?? {}, samples };
+    if (!isRecord(entry) || !isRecord(entry.metric ?? {})) return odd();
+    const pairs = resultType === "matrix" ? entry.values : entry.value === undefined ? [] : [entry.value];
+    if (!Array.isArray(pairs)) return odd();
+    const samples = pairs.map(sampleOf);
+    if (samples.some((s) => s === undefined)) return odd();
+    const labels = Object.fromEntries(Object.entries((entry.metric ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+    return { labels, samples: samples as (readonly [number, number])[] };
   });
 }
 
@@ -209,7 +252,7 @@ export class PrometheusApi {
   constructor(readonly target: PrometheusTarget) {}
 
   private async call(path: string, form: URLSearchParams): Promise<PrometheusSeries[]> {
-    let response: { status: number; body: string };
+    let response: Answer;
     try {
       response = await post(this.target, path, form);
     } catch (error) {
@@ -217,7 +260,7 @@ export class PrometheusApi {
       throw unreachable(this.target, error as NodeJS.ErrnoException);
     }
     const { resultType, result } = dataOf(this.target, path, response);
-    return seriesOf(resultType, result);
+    return seriesOf(this.target, resultType, result);
   }
 
   /** An instant query evaluated at `at`. */

@@ -1,10 +1,11 @@
 import { getOrAdd } from "../shared/get-or-add";
 import type { PrometheusApi } from "./prometheus-api";
 import { CPU_STEP_SECONDS, type RightsizingMethod } from "./rightsizing-method";
-import { podNamesRegExp, podOwner, type WorkloadContainers } from "./workload-containers";
+import { escapeRegExp, podNamesRegExp, podOwner, type WorkloadContainers } from "./workload-containers";
 
 // What each workload's containers used, read from cAdvisor's series in Prometheus, two queries for each batch of a
-// namespace's workloads (their pods matched by name, those a rollout replaced included):
+// namespace's workloads (their pods matched by name, those a rollout replaced included; a batch holds up to about
+// 400 container series, so that an answer stays some megabytes whatever the namespace's size):
 //   CPU     sum by (namespace, pod, container) (rate(container_cpu_usage_seconds_total{namespace="ns", pod=~"...", container!="", container!="POD"}[5m]))
 //           as a range query over the window at 5-minute steps: every sample, so that the percentile is of all the
 //           workload's pods together (each pod's own percentile would not combine);
@@ -34,8 +35,47 @@ export type WorkloadUsage = Map<string, Map<string, ContainerUsage>>;
 
 const quote = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
-/** How many workloads one query asks for: a response stays some megabytes, whatever the namespace's size. */
-export const WORKLOADS_PER_QUERY = 25;
+/**
+ * How many container series one range query asks for at most, counted from the pods running now (a rollout's
+ * earlier pods add some): 400 series of 14 days at 5-minute steps is about 16 MB of JSON.
+ */
+export const SERIES_PER_QUERY = 400;
+
+/**
+ * The pod=~ expressions of the namespace's queries, each for at most about SERIES_PER_QUERY series: workloads
+ * together while they fit; a workload bigger than that (a DaemonSet on hundreds of nodes) by its current pods' names,
+ * in slices (its earlier pods, which only its pattern would find, are then not read).
+ */
+function batches(workloads: readonly WorkloadContainers[]): string[] {
+  const out: string[] = [];
+  let batch: string[] = [];
+  let series = 0;
+  const flush = () => {
+    if (batch.length > 0) out.push(batch.join("|"));
+    batch = [];
+    series = 0;
+  };
+  for (const w of workloads) {
+    const perPod = Math.max(1, w.containers.length);
+    const mine = Math.max(1, w.pods.length) * perPod;
+    if (mine > SERIES_PER_QUERY) {
+      const slice = Math.max(1, Math.floor(SERIES_PER_QUERY / perPod));
+      for (let i = 0; i < w.pods.length; i += slice)
+        out.push(
+          w.pods
+            .slice(i, i + slice)
+            .map((p) => escapeRegExp(p.name))
+            .join("|"),
+        );
+      continue;
+    }
+    if (series + mine > SERIES_PER_QUERY) flush();
+    batch.push(podNamesRegExp(w));
+    series += mine;
+  }
+  flush();
+  return out;
+}
 
 /** The selector of some workloads' containers in a namespace (the pause container and pod-level cgroups left out). */
 const selector = (namespace: string, pods: string) => `{namespace=${quote(namespace)}, pod=~${quote(pods)}, container!="", container!="POD"}`;
@@ -77,13 +117,17 @@ export async function readUsage(api: PrometheusApi, workloads: readonly Workload
   const byNamespace = new Map<string, WorkloadContainers[]>();
   for (const w of workloads) getOrAdd(byNamespace, w.namespace, () => []).push(w);
   for (const namespace of [...byNamespace.keys()].sort()) {
-    const all = byNamespace.get(namespace) ?? [];
-    for (let i = 0; i < all.length; i += WORKLOADS_PER_QUERY) {
-      const pods = all
-        .slice(i, i + WORKLOADS_PER_QUERY)
-        .map(podNamesRegExp)
-        .join("|");
+    // A series two batches' patterns both match (a look-alike name) is read once.
+    const read = { cpu: new Set<string>(), memory: new Set<string>(), restarts: new Set<string>(), oom: new Set<string>() };
+    const once = (seen: Set<string>, labels: Readonly<Record<string, string>>) => {
+      const key = `${labels.pod}\0${labels.container}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    };
+    for (const pods of batches(byNamespace.get(namespace) ?? [])) {
       for (const series of await api.queryRange(cpuQuery(namespace, pods), start, end, CPU_STEP_SECONDS)) {
+        if (!once(read.cpu, series.labels)) continue;
         const found = entry(namespace, series.labels);
         if (found === undefined) continue;
         const values = series.samples.filter(([, value]) => Number.isFinite(value));
@@ -91,21 +135,26 @@ export async function readUsage(api: PrometheusApi, workloads: readonly Workload
         if (values.length > 0) found.firstSampleSeconds = Math.min(found.firstSampleSeconds, values[0][0]);
       }
       for (const series of await api.query(memoryQuery(namespace, pods, method.windowSeconds), end)) {
+        if (!once(read.memory, series.labels)) continue;
         const found = entry(namespace, series.labels);
         const value = series.samples[0]?.[1];
         if (found === undefined || value === undefined || !Number.isFinite(value)) continue;
         found.memoryMaxBytes = Math.max(found.memoryMaxBytes ?? 0, value);
       }
       for (const series of await api.query(restartsQuery(namespace, pods, method.windowSeconds), end)) {
+        if (!once(read.restarts, series.labels)) continue;
         const found = entry(namespace, series.labels);
         const value = series.samples[0]?.[1];
         if (found !== undefined && value !== undefined && Number.isFinite(value)) found.restarts = (found.restarts ?? 0) + Math.round(value);
       }
       for (const series of await api.query(oomKilledQuery(namespace, pods, method.windowSeconds), end)) {
+        if (!once(read.oom, series.labels)) continue;
         const found = entry(namespace, series.labels);
         if (found !== undefined && series.samples[0]?.[1] === 1) found.oomKilled = true;
       }
     }
   }
+  // The last termination's reason stays until the next one: an OOM kill counts only with a restart in the window.
+  for (const containers of usage.values()) for (const u of containers.values()) if (u.oomKilled === true && !((u.restarts ?? 0) > 0)) u.oomKilled = false;
   return usage;
 }

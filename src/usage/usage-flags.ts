@@ -52,8 +52,18 @@ function authFrom(url: URL, env: NodeJS.ProcessEnv, problems: string[]): Prometh
     return { kind: "sigv4", region: amp[1], credentials: awsCredentials };
   }
   const token = env.PROMETHEUS_TOKEN;
-  const username = env.PROMETHEUS_USERNAME ?? (url.username === "" ? undefined : decodeURIComponent(url.username));
-  const password = env.PROMETHEUS_PASSWORD ?? (url.password === "" ? undefined : decodeURIComponent(url.password));
+  const decoded = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      problems.push(
+        "--prometheus: the user name or password in the URL is not valid percent-encoding: give them in PROMETHEUS_USERNAME and PROMETHEUS_PASSWORD",
+      );
+      return text;
+    }
+  };
+  const username = env.PROMETHEUS_USERNAME ?? (url.username === "" ? undefined : decoded(url.username));
+  const password = env.PROMETHEUS_PASSWORD ?? (url.password === "" ? undefined : decoded(url.password));
   if (token !== undefined && token !== "" && username !== undefined) {
     problems.push("--prometheus: both PROMETHEUS_TOKEN and a user name (PROMETHEUS_USERNAME, or one in the URL) are set: give one way to authenticate");
   }
@@ -79,8 +89,14 @@ export function usageOptions(values: Readonly<Record<string, string | undefined>
   } catch {
     url = undefined;
   }
+  // What the URL may hold of credentials (a user and password, a token in its query) is never echoed.
+  const shown = JSON.stringify(urlText.replace(/\/\/[^@]*@/, "//…@").replace(/[?#].*$/, "…"));
   if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    problems.push(`--prometheus: got ${JSON.stringify(urlText.replace(/\/\/[^/@]*@/, "//…@"))}; must be an http or https URL such as http://localhost:9090`);
+    problems.push(`--prometheus: got ${shown}; must be an http or https URL such as http://localhost:9090`);
+    return undefined;
+  }
+  if (url.search !== "" || url.hash !== "") {
+    problems.push(`--prometheus: got ${shown}; give the server's address without a query string or fragment (a token goes in PROMETHEUS_TOKEN)`);
     return undefined;
   }
   const auth = authFrom(url, env, problems);

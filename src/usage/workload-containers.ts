@@ -72,7 +72,8 @@ export function workloadContainers(pods: readonly Raw[]): WorkloadContainers[] {
   return [...byId.entries()].map(([workload, w]) => ({ workload, ...w }));
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The text as a regular expression that matches it alone (RE2 and JavaScript alike). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * How the controllers name a workload's pods, as a regular expression (unanchored; RE2 and JavaScript alike): a
@@ -82,13 +83,31 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * @see kubernetes/kubernetes pkg/controller/controller_utils.go (getPodsPrefix), pkg/controller/statefulset/stateful_set_utils.go (getPodName)
  */
 function podNamePattern(kind: string, name: string): string | undefined {
-  const n = escapeRegExp(name);
-  if (kind === "Deployment") return `${n}-[a-z0-9]{1,10}-[a-z0-9]{5}`;
-  if (kind === "StatefulSet") return `${n}-[0-9]+`;
-  if (kind === "DaemonSet" || kind === "ReplicaSet" || kind === "Job") return `${n}-[a-z0-9]{5}`;
+  if (kind === "StatefulSet") return `${escapeRegExp(name)}-[0-9]+`;
+  if (kind === "Deployment") return generated(`${name}-`, `${SAFE}{1,10}-`, 11);
+  if (kind === "DaemonSet" || kind === "ReplicaSet" || kind === "Job" || kind === "ReplicationController") return generated(`${name}-`, "", 0);
   // A CronJob's Jobs are named <cronjob>-<scheduled minutes since the epoch>, their pods as any Job's.
-  if (kind === "CronJob") return `${n}-[0-9]+-[a-z0-9]{5}`;
+  if (kind === "CronJob") return generated(`${name}-`, "[0-9]{1,10}-", 11);
   return undefined;
+}
+
+/**
+ * The characters of a pod-template hash and of a generated name's suffix (apimachinery's rand.SafeEncodeString:
+ * no vowels, no 0, 1 or 3), so that a look-alike name (api-agent-x7k2p) is not taken for a Deployment's (api).
+ */
+const SAFE = "[bcdfghjklmnpqrstvwxz2456789]";
+
+/**
+ * A name the API server generates: `base` + `middle` (a pattern at most `middleMax` long) + 5 characters, the prefix
+ * cut to 58 characters first when longer, so that the whole stays within 63 (names.SimpleNameGenerator).
+ * @see kubernetes/kubernetes staging/src/k8s.io/apiserver/pkg/storage/names/generate.go (maxGeneratedNameLength)
+ */
+function generated(base: string, middle: string, middleMax: number): string {
+  const full = `${escapeRegExp(base)}${middle}${SAFE}{5}`;
+  if (base.length + middleMax <= 58) return full;
+  // Cut at 58: the base alone, or the base and the first characters of the middle.
+  const cut = base.length >= 58 ? escapeRegExp(base.slice(0, 58)) : `${escapeRegExp(base)}[a-z0-9-]{${58 - base.length}}`;
+  return `${full}|${cut}${SAFE}{5}`;
 }
 
 /** A regular expression (unanchored) of the names of every pod the workload ran or runs: for a pod=~ matcher. */

@@ -164,4 +164,38 @@ describe("PrometheusApi against stand-ins", () => {
       await server.close();
     }
   });
+
+  it("refuses answers that are not in Prometheus' shape, a redirect and a failing proxy, each in a line", async () => {
+    const answers: Record<string, (response: ServerResponse) => void> = {
+      "/odd/api/v1/query": (r) => r.end(JSON.stringify({ status: "success", data: { resultType: "vector", result: [null] } })),
+      "/pairs/api/v1/query": (r) => r.end(JSON.stringify({ status: "success", data: { resultType: "vector", result: [{ metric: {}, value: 5 }] } })),
+      "/login/api/v1/query": (r) => {
+        r.statusCode = 302;
+        r.setHeader("location", "https://sso.example.com/login");
+        r.end();
+      },
+      "/down/api/v1/query": (r) => {
+        r.statusCode = 502;
+        r.end("<html>Bad Gateway</html>");
+      },
+    };
+    const server = await standIn((request, _body, response) => answers[request.url ?? ""]?.(response));
+    try {
+      const at = (prefix: string) => new PrometheusApi({ url: new URL(`${server.url}/${prefix}`), auth: NONE, ca: pki.caPem, timeoutMs: 5_000 });
+      expect(await expectError(at("odd").query("up", new Date(T)))).toBe(
+        `${server.url}/odd answered a query with a vector that is not in Prometheus' format: is it Prometheus' API?`,
+      );
+      expect(await expectError(at("pairs").query("up", new Date(T)))).toBe(
+        `${server.url}/pairs answered a query with a vector that is not in Prometheus' format: is it Prometheus' API?`,
+      );
+      expect(await expectError(at("login").query("up", new Date(T)))).toBe(
+        `${server.url}/login redirected the query (HTTP 302) to https://sso.example.com/login: give the address Prometheus' API answers at (a login page in front of it needs a token instead)`,
+      );
+      expect(await expectError(at("down").query("up", new Date(T)))).toBe(
+        `${server.url}/down failed the query (HTTP 502, not JSON): Prometheus, or a proxy in front of it, is down or overloaded`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
 });

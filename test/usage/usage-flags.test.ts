@@ -85,6 +85,15 @@ describe("npm run savings: the usage flags", () => {
     expect(parse(["--prometheus", "ftp://user:secret@host/x"])).toEqual({
       problems: ['--prometheus: got "ftp://…@host/x"; must be an http or https URL such as http://localhost:9090'],
     });
+    expect(parse(["--prometheus", "https://prom.example.com/api?token=s3cret"])).toEqual({
+      problems: [
+        '--prometheus: got "https://prom.example.com/api…"; give the server\'s address without a query string or fragment (a token goes in PROMETHEUS_TOKEN)',
+      ],
+    });
+    expect(parse(["--prometheus", "http://user:pa/ss@host"])).toMatchObject({ problems: [expect.not.stringContaining("pa/ss")] });
+    expect(parse(["--prometheus", "https://us%zzer:pw@prom.example.com"])).toEqual({
+      problems: ["--prometheus: the user name or password in the URL is not valid percent-encoding: give them in PROMETHEUS_USERNAME and PROMETHEUS_PASSWORD"],
+    });
     expect(parse(["--usage-window", "7d", "--cpu-percentile", "90"])).toEqual({
       problems: ["--usage-window, --cpu-percentile: work with --prometheus <url> only"],
     });
