@@ -5,10 +5,10 @@
 // Goals: 1,000 nodes and 24,000 pods, the whole report < 2 min; 5,000 nodes and 150,000 pods < 2 GB.
 
 const path = require("node:path");
-const { requireTypeScript, ROOT } = require("../lib/bundle-cache");
+const { requireTypeScript } = require("../lib/bundle-cache");
 const { benchRunsOrExit } = require("./bench-args");
-const { remove, run, tempFolder } = require("./clean-exit");
-const fs = require("node:fs");
+const { remove, tempFolder } = require("./clean-exit");
+const { savingsReportRun } = require("./savings-report-run");
 
 const RUNS = benchRunsOrExit(process.argv.slice(2), {
   usage: "usage: node scripts/bench/savings.js [--runs <n>]",
@@ -20,25 +20,7 @@ const RUNS = benchRunsOrExit(process.argv.slice(2), {
   defaultRuns: 1,
 });
 
-const RSS_PRELOAD = path.join(__dirname, "report-peak-rss.js");
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(6)} s`;
-
-async function endToEnd(file) {
-  const samples = [];
-  for (let i = 0; i < RUNS; i++) {
-    const rss = `${file}.rss-${i}`;
-    fs.writeFileSync(rss, "");
-    const result = await run(process.execPath, [path.join(ROOT, "scripts", "savings.js"), "--state", file, "--format", "json"], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, NODE_OPTIONS: `--require ${RSS_PRELOAD}`, BENCH_RSS_FILE: rss },
-    });
-    if (result.status !== 0) throw new Error(`npm run savings failed:\n${result.stderr}`);
-    samples.push({ wallMs: result.wallMs, peakMb: Math.max(...fs.readFileSync(rss, "utf8").trim().split("\n").map(Number)) });
-  }
-  return { wallMs: median(samples.map((s) => s.wallMs)), peakMb: median(samples.map((s) => s.peakMb)) };
-}
 
 async function main() {
   const bench = await requireTypeScript("src/savings/bench/savings-bench.ts");
@@ -55,7 +37,7 @@ async function main() {
     ]) {
       const file = path.join(work, `state-${nodes}.json`);
       const { pods, bytes } = bench.writeGeneratedState(file, nodes, podsPerNode);
-      const e2e = await endToEnd(file);
+      const e2e = await savingsReportRun(file, RUNS);
       const s = bench.timeStages(file);
       const ratio = (ms) => `${(ms / s.readMs).toFixed(1)}x`;
       console.log(

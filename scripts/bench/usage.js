@@ -8,9 +8,10 @@
 
 const fs = require("node:fs");
 const path = require("node:path");
-const { requireTypeScript, ROOT } = require("../lib/bundle-cache");
+const { requireTypeScript } = require("../lib/bundle-cache");
 const { benchRunsOrExit } = require("./bench-args");
-const { remove, run, tempFolder } = require("./clean-exit");
+const { remove, tempFolder } = require("./clean-exit");
+const { savingsReportRun } = require("./savings-report-run");
 
 const RUNS = benchRunsOrExit(process.argv.slice(2), {
   usage: "usage: node scripts/bench/usage.js [--runs <n>]",
@@ -22,11 +23,9 @@ const RUNS = benchRunsOrExit(process.argv.slice(2), {
   defaultRuns: 1,
 });
 
-const RSS_PRELOAD = path.join(__dirname, "report-peak-rss.js");
 const AT = "2026-11-26T12:00:00Z";
 const DAYS = 14;
 const STEP_MS = 300_000;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /** A small deterministic generator, so every run measures the same data. */
@@ -68,22 +67,6 @@ function* seriesOf(containers, end) {
   }
 }
 
-async function endToEnd(file, extra) {
-  const samples = [];
-  for (let i = 0; i < RUNS; i++) {
-    const rss = `${file}.rss-${i}`;
-    fs.writeFileSync(rss, "");
-    const result = await run(process.execPath, [path.join(ROOT, "scripts", "savings.js"), "--state", file, "--format", "json", "--at", AT, ...extra], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, NODE_OPTIONS: `--require ${RSS_PRELOAD}`, BENCH_RSS_FILE: rss },
-    });
-    if (result.status !== 0) throw new Error(`npm run savings failed:\n${result.stderr}`);
-    samples.push({ wallMs: result.wallMs, peakMb: Math.max(...fs.readFileSync(rss, "utf8").trim().split("\n").map(Number)) });
-  }
-  return { wallMs: median(samples.map((s) => s.wallMs)), peakMb: median(samples.map((s) => s.peakMb)) };
-}
-
 async function main() {
   const prometheus = await requireTypeScript("test/helpers/prometheus-server.ts");
   if (!prometheus.prometheusAvailable()) {
@@ -105,8 +88,8 @@ async function main() {
     console.log(
       `usage bench: node ${process.version}, median of ${RUNS} runs; ${containers.length.toLocaleString("en-US")} containers, ${DAYS} days at 5-minute scrapes (${server.file.samples.toLocaleString("en-US")} samples; setup: ${seconds(t.writeFileMs)} writing, ${seconds(t.createBlocksMs)} promtool)`,
     );
-    const without = await endToEnd(file, []);
-    const withUsage = await endToEnd(file, ["--prometheus", server.url]);
+    const without = await savingsReportRun(file, RUNS, ["--at", AT]);
+    const withUsage = await savingsReportRun(file, RUNS, ["--at", AT, "--prometheus", server.url]);
     console.log(`  report alone                      ${seconds(without.wallMs).padStart(8)}  ${`${without.peakMb.toFixed(0)} MB`.padStart(8)}`);
     console.log(
       `  with --prometheus (14 days)       ${seconds(withUsage.wallMs).padStart(8)}  ${`${withUsage.peakMb.toFixed(0)} MB`.padStart(8)}   (${(withUsage.wallMs / without.wallMs).toFixed(1)}x; goal: under 60 s and 1 GB)`,
