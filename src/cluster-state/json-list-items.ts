@@ -5,13 +5,9 @@
 // an ASCII bracket, never inside a character), handed over and let go. Anything that is not one JSON object with an
 // `items` array (YAML, several documents, a snapshot) is left to the whole-text readers.
 
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, closingIndex, OPEN_BRACE, OPEN_BRACKET, QUOTE } from "./json-closing";
+
 const SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
@@ -53,21 +49,9 @@ class Cursor {
       throw new NotAList();
     }
     if (first === OPEN_BRACE || first === OPEN_BRACKET) {
-      let depth = 0;
-      let inString = false;
-      for (; i < bytes.length; i++) {
-        const b = bytes[i];
-        if (inString) {
-          if (b === BACKSLASH) i++;
-          else if (b === QUOTE) inString = false;
-        } else if (b === QUOTE) inString = true;
-        else if (b === OPEN_BRACE || b === OPEN_BRACKET) depth++;
-        else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
-          depth--;
-          if (depth === 0) return i + 1;
-        }
-      }
-      throw new NotAList();
+      const end = closingIndex((at) => bytes[at], bytes.length, i);
+      if (end < 0) throw new NotAList();
+      return end;
     }
     while (i < bytes.length && !SPACE.has(bytes[i]) && bytes[i] !== COMMA && bytes[i] !== CLOSE_BRACE && bytes[i] !== CLOSE_BRACKET) i++;
     if (i === this.position) throw new NotAList();

@@ -4,6 +4,8 @@
 // JSON.parse parses one; the first that is not JSON is named by its line.
 // @see https://kubernetes.io/docs/reference/kubectl/generated/kubectl_cluster-info/kubectl_cluster-info_dump/
 
+import { closingIndex, OPEN_BRACE, OPEN_BRACKET } from "./json-closing";
+
 export interface JsonValue {
   /** From 1, in the order of the text. */
   readonly index: number;
@@ -12,13 +14,6 @@ export interface JsonValue {
 
 const START_LOGS = "==== START logs for";
 const END_LOGS = "==== END logs for";
-
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 
 const isSpace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 
@@ -30,23 +25,7 @@ function lineAt(text: string, position: number): number {
 }
 
 /** Where the object or array opening at `start` closes (the index after it), or -1 when the text ends first. */
-function closingOf(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === BACKSLASH) i++;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) inString = true;
-    else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
-    else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return -1;
-}
+const closingOf = (text: string, start: number) => closingIndex((i) => text.charCodeAt(i), text.length, start);
 
 /** Every JSON object or array of the text, in order; or the problem with the first that is not one. */
 export function jsonValues(text: string): { readonly values: readonly JsonValue[] } | { readonly problem: string; readonly parsed: number } {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { regExpLiteral } from "../shared/regexp-literal";
 import type { KubeTarget } from "./kube-target";
 
 // The cluster, reached through `kubectl proxy` on a Unix socket: kubectl authenticates every request as the
@@ -29,14 +30,13 @@ export class ClusterReadError extends Error {
 }
 
 /** Escapes a path for the proxy's path regular expressions. */
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Starts `kubectl proxy` on a private Unix socket, accepting GETs of `paths` (and /version) only. */
 export async function startKubectlProxy(target: KubeTarget, paths: readonly string[], kubectl = "kubectl"): Promise<KubectlProxy> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "aeks-kube-"));
   fs.chmodSync(folder, 0o700);
   const socketPath = path.join(folder, "api.sock");
-  const accept = `^(${["/version", ...paths].map(literal).join("|")})$`;
+  const accept = `^(${["/version", ...paths].map(regExpLiteral).join("|")})$`;
   const child = spawn(
     kubectl,
     [

@@ -41,7 +41,7 @@ export async function rightsizedWorkload(
 ): Promise<RightsizedWorkload> {
   const used = await readUsage(new PrometheusApi(usage.target), observed, usage.method, at);
   const found = recommendations(observed, used, usage.method, at);
-  const byWorkload = recommendedByWorkload(found);
+  const byWorkload = recommendedByWorkload(found.workloads.map(({ workload, containers }) => ({ workload: workload.workload, containers })));
   const workload = read(({ namespace, kind, name }, spec) => withRecommendedRequests(spec, byWorkload.get(`${namespace}/${kind}/${name}`)));
   return { workload, found, source: usage.source, method: usage.method };
 }

@@ -3,6 +3,7 @@ import * as https from "node:https";
 import { Hash } from "@smithy/hash-node";
 import { HttpRequest } from "@smithy/protocol-http";
 import { SignatureV4 } from "@smithy/signature-v4";
+import { isRecord } from "../planner/workload/raw-object";
 
 // Prometheus' HTTP API, as the savings report reads usage from it: instant and range queries, sent as POST forms
 // (a batch of PromQL is longer than a URL should be; the API takes both), over HTTPS with the system's CAs or a
@@ -230,8 +231,6 @@ function sampleOf(pair: unknown): readonly [number, number] | undefined {
   if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "number" || typeof pair[1] !== "string") return undefined;
   return [pair[0], Number(pair[1])];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The series of a vector or matrix answer, each checked for the API's shape. */
 function seriesOf(target: PrometheusTarget, resultType: string, result: readonly unknown[]): PrometheusSeries[] {

@@ -1,7 +1,8 @@
 import { getOrAdd } from "../shared/get-or-add";
+import { regExpLiteral } from "../shared/regexp-literal";
 import type { PrometheusApi } from "./prometheus-api";
 import { CPU_STEP_SECONDS, type RightsizingMethod } from "./rightsizing-method";
-import { escapeRegExp, podNamesRegExp, podOwner, type WorkloadContainers } from "./workload-containers";
+import { podNamesRegExp, podOwner, type WorkloadContainers } from "./workload-containers";
 
 // What each workload's containers used, read from cAdvisor's series in Prometheus, two queries for each batch of a
 // namespace's workloads (their pods matched by name, those a rollout replaced included; a batch holds up to about
@@ -64,7 +65,7 @@ function batches(workloads: readonly WorkloadContainers[]): string[] {
         out.push(
           w.pods
             .slice(i, i + slice)
-            .map((p) => escapeRegExp(p.name))
+            .map((p) => regExpLiteral(p.name))
             .join("|"),
         );
       continue;

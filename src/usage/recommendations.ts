@@ -82,12 +82,14 @@ export function recommendations(workloads: readonly WorkloadContainers[], usage:
   return { workloads: out, warnings };
 }
 
-/** Each workload's recommended requests by container name, for the containers with data. */
-export function recommendedByWorkload(found: WorkloadRecommendations): ReadonlyMap<string, ReadonlyMap<string, Recommendation>> {
+/** Each workload's recommended requests by container name ("namespace/Kind/name", then name), for the containers with data. */
+export function recommendedByWorkload(
+  workloads: readonly { readonly workload: string; readonly containers: readonly ContainerRightsizing[] }[],
+): ReadonlyMap<string, ReadonlyMap<string, Recommendation>> {
   const byWorkload = new Map<string, ReadonlyMap<string, Recommendation>>();
-  for (const { workload, containers } of found.workloads) {
+  for (const { workload, containers } of workloads) {
     const changed = containers.filter((c) => c.status !== "no-data").map((c) => [c.name, c.recommended] as const);
-    if (changed.length > 0) byWorkload.set(workload.workload, new Map(changed));
+    if (changed.length > 0) byWorkload.set(workload, new Map(changed));
   }
   return byWorkload;
 }

@@ -2,6 +2,7 @@ import { isMirror, isTerminal, podFactsOf, workloadOf } from "../planner/state/p
 import { isRecord, type Raw } from "../planner/workload/raw-object";
 import { getOrAdd } from "../shared/get-or-add";
 import { bytes, cpuMillis } from "../shared/quantity";
+import { regExpLiteral } from "../shared/regexp-literal";
 
 // The workloads whose containers are right-sized, as the report names them ("namespace/Kind/name"): the containers
 // each runs with their requests (a running pod's, as the API server holds them: defaulted from limits where only a
@@ -72,9 +73,6 @@ export function workloadContainers(pods: readonly Raw[]): WorkloadContainers[] {
   return [...byId.entries()].map(([workload, w]) => ({ workload, ...w }));
 }
 
-/** The text as a regular expression that matches it alone (RE2 and JavaScript alike). */
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * How the controllers name a workload's pods, as a regular expression (unanchored; RE2 and JavaScript alike): a
  * Deployment's <name>-<template hash>-<5 characters>, a StatefulSet's <name>-<ordinal>, a DaemonSet's, ReplicaSet's
@@ -83,7 +81,7 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
  * @see kubernetes/kubernetes pkg/controller/controller_utils.go (getPodsPrefix), pkg/controller/statefulset/stateful_set_utils.go (getPodName)
  */
 function podNamePattern(kind: string, name: string): string | undefined {
-  if (kind === "StatefulSet") return `${escapeRegExp(name)}-[0-9]+`;
+  if (kind === "StatefulSet") return `${regExpLiteral(name)}-[0-9]+`;
   if (kind === "Deployment") return generated(`${name}-`, `${SAFE}{1,10}-`, 11);
   if (kind === "DaemonSet" || kind === "ReplicaSet" || kind === "Job" || kind === "ReplicationController") return generated(`${name}-`, "", 0);
   // A CronJob's Jobs are named <cronjob>-<scheduled minutes since the epoch>, their pods as any Job's.
@@ -103,10 +101,10 @@ const SAFE = "[bcdfghjklmnpqrstvwxz2456789]";
  * @see kubernetes/kubernetes staging/src/k8s.io/apiserver/pkg/storage/names/generate.go (maxGeneratedNameLength)
  */
 function generated(base: string, middle: string, middleMax: number): string {
-  const full = `${escapeRegExp(base)}${middle}${SAFE}{5}`;
+  const full = `${regExpLiteral(base)}${middle}${SAFE}{5}`;
   if (base.length + middleMax <= 58) return full;
   // Cut at 58: the base alone, or the base and the first characters of the middle.
-  const cut = base.length >= 58 ? escapeRegExp(base.slice(0, 58)) : `${escapeRegExp(base)}[a-z0-9-]{${58 - base.length}}`;
+  const cut = base.length >= 58 ? regExpLiteral(base.slice(0, 58)) : `${regExpLiteral(base)}[a-z0-9-]{${58 - base.length}}`;
   return `${full}|${cut}${SAFE}{5}`;
 }
 
@@ -115,7 +113,7 @@ export function podNamesRegExp(workload: WorkloadContainers): string {
   const pattern = podNamePattern(workload.kind, workload.name);
   // The names the pattern already covers are left out: a DaemonSet's thousands of pods are one pattern.
   const covered = pattern === undefined ? undefined : new RegExp(`^(?:${pattern})$`);
-  const others = workload.pods.filter((p) => covered === undefined || !covered.test(p.name)).map((p) => escapeRegExp(p.name));
+  const others = workload.pods.filter((p) => covered === undefined || !covered.test(p.name)).map((p) => regExpLiteral(p.name));
   return [...(pattern === undefined ? [] : [pattern]), ...others].join("|");
 }
 

@@ -1,7 +1,8 @@
 import type { ClusterObjects } from "../../cluster-state/cluster-objects";
 import { podFactsOf, workloadOf } from "../../planner/state/pod-facts";
 import { isRecord } from "../../planner/workload/raw-object";
-import { type RecommendedRequests, withRecommendedRequests } from "../../usage/rewrite-requests";
+import { recommendedByWorkload } from "../../usage/recommendations";
+import { withRecommendedRequests } from "../../usage/rewrite-requests";
 import type { RightsizingJson } from "./rightsizing";
 
 // The cluster's objects as they would be with the recommended requests applied: each right-sized container's CPU
@@ -11,11 +12,7 @@ import type { RightsizingJson } from "./rightsizing";
 // from the containers as they do for any pod.
 
 export function rightsizedObjects(objects: ClusterObjects, rightsizing: RightsizingJson): ClusterObjects {
-  const byWorkload = new Map<string, RecommendedRequests>();
-  for (const w of rightsizing.workloads) {
-    const changed = w.containers.filter((c) => c.status !== "no-data").map((c) => [c.name, c.recommended] as const);
-    if (changed.length > 0) byWorkload.set(w.workload, new Map(changed));
-  }
+  const byWorkload = recommendedByWorkload(rightsizing.workloads);
   const pods = objects.byKind.Pod.map((raw) => {
     const pod = podFactsOf(raw);
     const { kind, name } = workloadOf(pod);
