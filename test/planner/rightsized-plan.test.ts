@@ -2,13 +2,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { runPlanCli } from "../../src/planner/cli";
 import type { PlanJson } from "../../src/planner/plan/plan-types";
-import { describeWithPrometheus, type PrometheusSeries, type PrometheusServer, startPrometheus } from "../helpers/prometheus-server";
+import { type ContainerOf, cpuSeries, memorySeries, type Steps } from "../helpers/cadvisor-series";
+import { describeWithPrometheus, type PrometheusServer, startPrometheus } from "../helpers/prometheus-server";
 import { testFolder } from "../helpers/test-folder";
 
 // npm run plan -- --workload DIR --prometheus URL: the workload files' Deployments matched (namespace, kind and
 // name) to the pods a running cluster ran for them, whose usage a real Prometheus (2.42) holds, and planned again
 // at the recommended requests as the rightsized scenario. Usage by construction, as in the savings report's test
-// (a 5-minute scrape on the 5-minute steps, so each rate is exact): web's two pods at k/1000 cores at step k of
+// (series as the kubelet's cAdvisor writes them, every minute; each 5-minute rate exact): web's two pods at k/1000 cores at step k of
 // 0..100 (p95 95m; memory peak 200Mi: 241,172,480 bytes with 15%), api at 0.3 cores (more than its 250m: under).
 // A Deployment's pods are named <name>-<template hash>-<5 characters>: the hash and suffixes below are made up,
 // as a cluster's would be.
@@ -17,7 +18,6 @@ const MINUTE = 60_000;
 const MIB = 1024 * 1024;
 const NOW = Date.parse("2026-11-26T12:00:00Z");
 const START = NOW - 500 * MINUTE;
-const step = (k: number) => START + k * 5 * MINUTE;
 
 const WORKLOAD = `apiVersion: apps/v1
 kind: Deployment
@@ -48,33 +48,20 @@ spec:
           resources: {requests: {cpu: 250m, memory: 256Mi}}
 `;
 
-function cpu(pod: string, container: string, rate: (k: number) => number): PrometheusSeries {
-  const samples: [number, number][] = [];
-  let counter = 1000;
-  for (let k = -1; k <= 100; k++) {
-    if (k >= 0) counter += rate(k) * 300;
-    samples.push([step(k), counter]);
-  }
-  return { metric: "container_cpu_usage_seconds_total", labels: { namespace: "shop", pod, container }, samples };
-}
-
-function memory(pod: string, container: string, peak: number): PrometheusSeries {
-  const samples: [number, number][] = [];
-  for (let k = 0; k <= 100; k++) samples.push([step(k), k === 70 ? peak : peak / 2]);
-  return { metric: "container_memory_working_set_bytes", labels: { namespace: "shop", pod, container }, samples };
-}
+const W: Steps = { start: START, steps: 100 };
+const at = (pod: string, container: string): ContainerOf => ({ namespace: "shop", pod, container, node: "ip-10-0-1-10.ec2.internal" });
 
 describeWithPrometheus("npm run plan -- --prometheus: the rightsized scenario", () => {
   let server: PrometheusServer;
   let folder: string;
   beforeAll(async () => {
     server = await startPrometheus([
-      cpu("web-7c9d6f8b5-x2k4p", "web", (k) => k / 1000),
-      memory("web-7c9d6f8b5-x2k4p", "web", 200 * MIB),
-      cpu("web-7c9d6f8b5-m8qzt", "web", (k) => k / 1000),
-      memory("web-7c9d6f8b5-m8qzt", "web", 150 * MIB),
-      cpu("api-5f7b8c9d4-r2t6w", "api", () => 0.3),
-      memory("api-5f7b8c9d4-r2t6w", "api", 100 * MIB),
+      cpuSeries(W, at("web-7c9d6f8b5-x2k4p", "web"), (k) => k / 1000),
+      memorySeries(W, at("web-7c9d6f8b5-x2k4p", "web"), 100 * MIB, 200 * MIB, 70),
+      cpuSeries(W, at("web-7c9d6f8b5-m8qzt", "web"), (k) => k / 1000),
+      memorySeries(W, at("web-7c9d6f8b5-m8qzt", "web"), 75 * MIB, 150 * MIB, 70),
+      cpuSeries(W, at("api-5f7b8c9d4-r2t6w", "api"), () => 0.3),
+      memorySeries(W, at("api-5f7b8c9d4-r2t6w", "api"), 50 * MIB, 100 * MIB, 70),
     ]);
     folder = testFolder("rightsized-plan");
     fs.writeFileSync(path.join(folder, "workload.yaml"), WORKLOAD);

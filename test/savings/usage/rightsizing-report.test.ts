@@ -1,13 +1,15 @@
 import type { IPod } from "kubernetes-models/v1/Pod";
 import type { SavingsJson } from "../../../src/savings/savings-report";
 import { deploymentPodName, deploymentPods } from "../../fixtures/eks-cluster/cluster-objects";
-import { describeWithPrometheus, type PrometheusSeries, type PrometheusServer, startPrometheus } from "../../helpers/prometheus-server";
+import { type ContainerOf, cpuSeries, lastTerminatedSeries, memorySeries, podCpuSeries, restartsSeries, type Steps } from "../../helpers/cadvisor-series";
+import { describeWithPrometheus, type PrometheusServer, startPrometheus } from "../../helpers/prometheus-server";
 import { AT, addOns, poolNode, poolObjects, savingsOf, smallPool } from "../cluster-states";
 
 // `npm run savings -- --state ... --prometheus URL` end to end: a cluster state as a real EKS cluster returns it,
-// and a real Prometheus (2.42) loaded with cAdvisor's series for its pods, scraped every 5 minutes. With a 5-minute
-// scrape aligned to the 5-minute steps, rate(x[5m]) at a step is exactly (x[step] - x[step before]) / 300: both
-// samples sit on the window's ends, so nothing is extrapolated, and a step missing either sample has no rate.
+// and a real Prometheus (2.42) loaded with its pods' series as the kubelet's cAdvisor and kube-state-metrics write
+// them (../../helpers/cadvisor-series.ts: every minute, with the labels a kube-prometheus scrape stores, and each
+// pod's own cgroup beside its containers). rate(x[5m]) at a 5-minute step holds six samples, one at each end, so it
+// is exactly the step's rate; a window with fewer than two samples has no rate.
 //
 // The window is 500 minutes ending at AT (2026-11-26T12:00:00Z): steps k = 0..100 at AT - 500m + 5k minutes; CPU
 // counters start one step earlier. By construction:
@@ -15,12 +17,13 @@ import { AT, addOns, poolNode, poolObjects, savingsOf, smallPool } from "../clus
 //     hold each of 0.000..0.100 twice; p95 ranks 0.95 x 201 = 190.95, between sorted samples 190 and 191, both
 //     0.095: 95m. Memory peaks at 200Mi: 200 x 1,048,576 x 1.15 = 241,172,480 bytes. Over (95m < 450m).
 //   api (1 replica, 250m / 256Mi): 0.2 cores throughout, its container restarted at step 60 (the counter starts
-//     again from what it used since the step before: rate adds the value before the drop back, so the step keeps
+//     again from what it used since the minute before: rate adds the value before the drop back, so the step keeps
 //     its 0.2). p95 0.2: 200m, below 225m (90% of 250m): over. Its first pod was replaced by a rollout at step 50:
 //     the old pod's name (another template hash) is read as the same workload's, and its 110Mi peak is the
 //     workload's (the new pod's is 100Mi): 110 x 1,048,576 x 1.15 = 132,644,864 bytes.
 //   batch (1 replica, 100m / 128Mi): 0.3 cores, more than it asks: under, and listed first.
-//   gappy (1 replica, 500m / 512Mi): k/1000 cores, its samples 40 to 49 lost: steps 40 to 50 have no rate, 90
+//   gappy (1 replica, 500m / 512Mi): k/1000 cores, not scraped between steps 39 and 50: the windows of steps 40 to
+//     50 hold one sample or none and have no rate, 90
 //     remain (0..39 and 51..100); p95 ranks 0.95 x 89 = 84.55, between sorted 84 (0.095) and 85 (0.096):
 //     0.095 x 0.45 + 0.096 x 0.55 = 0.09555: 96m once rounded up to the millicore.
 //   cache (1 replica): never scraped: no-data, kept at its requests.
@@ -31,7 +34,6 @@ const MINUTE = 60_000;
 const MIB = 1024 * 1024;
 const END = Date.parse(AT);
 const START = END - 500 * MINUTE;
-const step = (k: number) => START + k * 5 * MINUTE;
 
 function pods(name: string, nodes: readonly string[], cpu: string, memory: string, hash?: string): IPod[] {
   return deploymentPods({
@@ -44,31 +46,8 @@ function pods(name: string, nodes: readonly string[], cpu: string, memory: strin
   });
 }
 
-const labels = (pod: string, container: string) => ({ namespace: "shop", pod, container, image: "public.ecr.aws/nginx/nginx:1.27.3" });
-
-/** A CPU counter whose rate at step k is rate(k) (cores), from step `from` to step `to`, without the steps in `lost`. */
-function cpu(
-  pod: string,
-  container: string,
-  rate: (k: number) => number,
-  options: { from?: number; to?: number; resetAt?: number; lost?: (k: number) => boolean } = {},
-): PrometheusSeries {
-  const samples: [number, number][] = [];
-  let counter = 1000;
-  for (let k = (options.from ?? 0) - 1; k <= (options.to ?? 100); k++) {
-    if (k >= (options.from ?? 0)) counter = k === options.resetAt ? rate(k) * 300 : counter + rate(k) * 300;
-    if (!options.lost?.(k)) samples.push([step(k), counter]);
-  }
-  return { metric: "container_cpu_usage_seconds_total", labels: labels(pod, container), samples };
-}
-
-/** A working-set gauge at `base` bytes, `peak` at step 70 (or at its last step, if it ends before). */
-function memory(pod: string, container: string, base: number, peak: number, options: { from?: number; to?: number } = {}): PrometheusSeries {
-  const samples: [number, number][] = [];
-  const to = options.to ?? 100;
-  for (let k = options.from ?? 0; k <= to; k++) samples.push([step(k), k === Math.min(70, to) ? peak : base]);
-  return { metric: "container_memory_working_set_bytes", labels: labels(pod, container), samples };
-}
+const W: Steps = { start: START, steps: 100 };
+const at = (pod: string, container: string, node: string): ContainerOf => ({ namespace: "shop", pod, container, node });
 
 describeWithPrometheus("npm run savings -- --prometheus: requests against usage, and the cluster right-sized", () => {
   const web = pods("web", [A, B], "500m", "512Mi");
@@ -91,27 +70,26 @@ describeWithPrometheus("npm run savings -- --prometheus: requests against usage,
   let json: SavingsJson | undefined;
 
   beforeAll(async () => {
+    const web0 = at(name(web[0]), "web", A);
+    const batch0 = at(name(batch[0]), "batch", B);
     server = await startPrometheus([
-      ...web.flatMap((p) => [cpu(name(p), "web", (k) => k / 1000), memory(name(p), "web", 150 * MIB, 200 * MIB)]),
-      cpu(oldApi, "api", () => 0.2, { to: 49 }),
-      memory(oldApi, "api", 90 * MIB, 110 * MIB, { to: 49 }),
-      cpu(name(api[0]), "api", () => 0.2, { from: 50, resetAt: 60 }),
-      memory(name(api[0]), "api", 80 * MIB, 100 * MIB, { from: 50 }),
-      cpu(name(batch[0]), "batch", () => 0.3),
-      // kube-state-metrics: batch restarted twice in the window (at steps 30 and 60), last for memory.
-      {
-        metric: "kube_pod_container_status_restarts_total",
-        labels: { namespace: "shop", pod: name(batch[0]), container: "batch" },
-        samples: Array.from({ length: 101 }, (_, k) => [step(k), k < 30 ? 0 : k < 60 ? 1 : 2] as [number, number]),
-      },
-      {
-        metric: "kube_pod_container_status_last_terminated_reason",
-        labels: { namespace: "shop", pod: name(batch[0]), container: "batch", reason: "OOMKilled" },
-        samples: Array.from({ length: 41 }, (_, i) => [step(60 + i), 1] as [number, number]),
-      },
-      memory(name(batch[0]), "batch", 100 * MIB, 100 * MIB),
-      cpu(name(gappy[0]), "gappy", (k) => k / 1000, { lost: (k) => k >= 40 && k <= 49 }),
-      memory(name(gappy[0]), "gappy", 100 * MIB, 100 * MIB),
+      cpuSeries(W, web0, (k) => k / 1000),
+      memorySeries(W, web0, 150 * MIB, 200 * MIB, 70),
+      // The pod's own cgroup at ten times its container's rate: were it read, web's p95 would be 950m.
+      podCpuSeries(W, web0, (k) => k / 100),
+      cpuSeries(W, at(name(web[1]), "web", B), (k) => k / 1000),
+      memorySeries(W, at(name(web[1]), "web", B), 150 * MIB, 200 * MIB, 70),
+      cpuSeries(W, at(oldApi, "api", A), () => 0.2, { to: 49 }),
+      memorySeries(W, at(oldApi, "api", A), 90 * MIB, 110 * MIB, 49, { to: 49 }),
+      cpuSeries(W, at(name(api[0]), "api", A), () => 0.2, { from: 50, resetAt: 60 }),
+      memorySeries(W, at(name(api[0]), "api", A), 80 * MIB, 100 * MIB, 70, { from: 50 }),
+      cpuSeries(W, batch0, () => 0.3),
+      memorySeries(W, batch0, 100 * MIB, 100 * MIB, 70),
+      // kube-state-metrics: batch restarted twice in the window (at steps 30 and 60), the last time for memory.
+      restartsSeries(W, batch0, (k) => (k < 30 ? 0 : k < 60 ? 1 : 2)),
+      lastTerminatedSeries(W, batch0, "OOMKilled", 60),
+      cpuSeries(W, at(name(gappy[0]), "gappy", B), (k) => k / 1000, { gap: { after: 39, before: 50 } }),
+      memorySeries(W, at(name(gappy[0]), "gappy", B), 100 * MIB, 100 * MIB, 70),
     ]);
     const report = await savingsOf(objects, ["--format", "json", "--prometheus", server.url, "--usage-window", "500m"]);
     expect(report.err).toBe("");
