@@ -41,6 +41,8 @@ export interface PoolDisruption {
   readonly policy: ConsolidationPolicy;
   /** consolidateAfter: Never turns consolidation off; any duration only delays it, and the end state waits it out. */
   readonly consolidateAfterNever: boolean;
+  /** consolidateAfter in seconds: how long after its last pod event a node waits before it may be consolidated (0 when not given; unused with Never). */
+  readonly consolidateAfterSeconds?: number;
   readonly budgets: readonly NodePoolBudget[];
 }
 

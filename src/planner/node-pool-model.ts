@@ -61,6 +61,12 @@ function minutesOf(duration: string): number {
   return nanos === undefined || exceedsGoDuration(duration) ? 0 : Number(nanos / 60_000_000_000n);
 }
 
+/** Seconds of a consolidateAfter ("30s", "1m"); 0 for Never or a value Karpenter could not read (the config refuses those). */
+function secondsOf(duration: string): number {
+  const nanos = duration === "Never" || exceedsGoDuration(duration) ? undefined : goDurationNanos(duration);
+  return nanos === undefined ? 0 : Number(nanos) / 1e9;
+}
+
 /** A NodePool's spec.disruption, the CRD's defaults filled in where the object leaves them out. */
 function disruptionOf(name: string, disruption: NodePool["spec"]["disruption"] | undefined): PoolDisruption {
   const budgets: NodePoolBudget[] = (disruption?.budgets ?? CRD_DISRUPTION_DEFAULTS.budgets).map((b) => ({
@@ -68,10 +74,12 @@ function disruptionOf(name: string, disruption: NodePool["spec"]["disruption"] |
     reasons: b.reasons,
     schedule: b.schedule === undefined || b.duration === undefined ? undefined : { cron: b.schedule, minutes: minutesOf(b.duration) },
   }));
+  const consolidateAfter = disruption?.consolidateAfter ?? CRD_DISRUPTION_DEFAULTS.consolidateAfter;
   return {
     pool: name,
     policy: disruption?.consolidationPolicy ?? CRD_DISRUPTION_DEFAULTS.consolidationPolicy,
-    consolidateAfterNever: (disruption?.consolidateAfter ?? CRD_DISRUPTION_DEFAULTS.consolidateAfter) === "Never",
+    consolidateAfterNever: consolidateAfter === "Never",
+    consolidateAfterSeconds: secondsOf(consolidateAfter),
     budgets,
   };
 }

@@ -173,6 +173,12 @@ export const consolidationDisabled = (pool: PoolDisruption): Blocker => unconsol
  */
 export const LEFT_TO_EMPTINESS: Blocker = { event: undefined, message: "empty: emptiness deletes it, within its NodePool's budget for Empty" };
 
+/**
+ * A node whose consolidateAfter has not passed since its last pod event: neither emptiness nor consolidation
+ * considers it yet (the Consolidatable condition). Karpenter publishes no event for it.
+ */
+export const NOT_CONSOLIDATABLE: Blocker = { event: undefined, message: "not consolidatable yet: consolidateAfter has not passed since its last pod event" };
+
 /** Why multi- and single-node consolidation leave the candidate alone, or undefined (consolidation.go ShouldDisrupt). */
 export function consolidationBlocker(candidate: Candidate, typeKnown: boolean): Blocker | undefined {
   const { node, pool } = candidate;
@@ -180,6 +186,7 @@ export function consolidationBlocker(candidate: Candidate, typeKnown: boolean): 
   if (node.state.labels[LABEL.capacityType] === undefined) return unconsolidatable(`Node does not have label "${LABEL.capacityType}"`);
   if (node.state.labels[LABEL.zone] === undefined) return unconsolidatable(`Node does not have label "${LABEL.zone}"`);
   if (pool.consolidateAfterNever) return consolidationDisabled(pool);
+  if (node.consolidatable === false) return NOT_CONSOLIDATABLE;
   if (candidate.empty) return LEFT_TO_EMPTINESS;
   if (pool.policy === "WhenEmpty") return unconsolidatable(`NodePool "${pool.pool}" has consolidation policy WhenEmpty, but node is not empty`);
   return undefined;

@@ -27,4 +27,9 @@ export interface ClusterNode {
   readonly doNotDisrupt: boolean;
   /** Deleted or marked for deletion: not a candidate, its pods to be rescheduled anyway, and disrupting its pool's budget. */
   readonly deleting: boolean;
+  /**
+   * Its NodeClaim's Consolidatable condition: consolidateAfter has passed since its last pod event (or since it was
+   * initialized). A plan has no clock and takes every window as passed (undefined); the replay sets it.
+   */
+  readonly consolidatable?: boolean;
 }

@@ -88,7 +88,7 @@ function carryOut(
  * What the command launches: a replace its one NodeClaim among the cheaper options only, on the capacity type it
  * was priced at; a delete, the NodeClaims its simulation opened for pods that come back (emptiness's only).
  */
-function launchesOf(command: Command): readonly LaunchRequest[] {
+export function launchesOf(command: Command): readonly LaunchRequest[] {
   const replacement = command.replacement;
   if (replacement === undefined) return command.results.newNodeClaims;
   const claim = replacement.claim;
@@ -130,7 +130,7 @@ export function consolidate(ctx: DisruptionContext, input: ConsolidationInput): 
 }
 
 /** The first command of the methods in order, or, when none has one, why each refused the candidates it tried. */
-function nextCommand(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[], at: Date) {
+export function nextCommand(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[], at: Date) {
   const totals = poolTotals(nodes, candidates);
   const refused = new Map<Candidate, Blocker>();
   for (const method of METHODS) {

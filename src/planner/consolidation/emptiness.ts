@@ -1,5 +1,5 @@
 import { type BudgetMapping, blockingBudget } from "./budget-mapping";
-import { type Blocker, bySavingsRatio, type Candidate, consolidationDisabled } from "./candidates";
+import { type Blocker, bySavingsRatio, type Candidate, consolidationDisabled, NOT_CONSOLIDATABLE } from "./candidates";
 import type { DisruptionMethod } from "./disruption-method";
 import { simulateScheduling } from "./simulate-scheduling";
 
@@ -18,10 +18,11 @@ export interface EmptinessOutcome {
 /** A candidate with pods to move: consolidation's, not emptiness's. No event: Karpenter publishes none. */
 export const NOT_EMPTY: Blocker = { event: undefined, message: "not empty: its pods would move, which is consolidation's to decide" };
 
-/** Why emptiness leaves the candidate alone, or undefined (ShouldDisrupt): any policy, once the node is empty. */
+/** Why emptiness leaves the candidate alone, or undefined (ShouldDisrupt): any policy, once the node is empty and consolidatable. */
 function shouldDisrupt(candidate: Candidate): Blocker | undefined {
   if (candidate.pool.consolidateAfterNever) return consolidationDisabled(candidate.pool);
-  return candidate.empty ? undefined : NOT_EMPTY;
+  if (!candidate.empty) return NOT_EMPTY;
+  return candidate.node.consolidatable === false ? NOT_CONSOLIDATABLE : undefined;
 }
 
 /** The empty candidates, in savings order, each pool within its budget; and those a budget kept. */
