@@ -1,6 +1,7 @@
 import { balancedRejection, type PoolTotals } from "./balanced";
 import type { BudgetMapping } from "./budget-mapping";
 import { bySavingsRatio, type Candidate } from "./candidates";
+import { cannotConsolidate } from "./capacity-screen";
 import type { ClusterNode } from "./cluster-node";
 import { type Command, computeConsolidation, consolidationShouldDisrupt, estimatedSavings, isCommand, withoutSameInstanceType } from "./compute-consolidation";
 import type { DisruptionMethod } from "./disruption-method";
@@ -41,8 +42,9 @@ export function firstNConsolidationOption(
   let last: Command | undefined;
   while (min <= max) {
     const mid = Math.floor((min + max) / 2);
-    const outcome = computeConsolidation(ctx, nodes, disruptable.slice(0, mid + 1));
-    const command = isCommand(outcome) ? withoutSameInstanceType(ctx, outcome) : undefined;
+    const prefix = disruptable.slice(0, mid + 1);
+    const outcome = ctx.screen === true && cannotConsolidate(ctx, nodes, prefix) ? undefined : computeConsolidation(ctx, nodes, prefix);
+    const command = outcome !== undefined && isCommand(outcome) ? withoutSameInstanceType(ctx, outcome) : undefined;
     const valid = command !== undefined && balancedRejection(command.candidates, estimatedSavings(ctx, command), totals) === undefined;
     if (valid) {
       last = command;

@@ -31,6 +31,11 @@ export interface DisruptionContext {
   launched: number;
   /** The cluster's pods pending now, which Karpenter provisions for: scheduled in every simulation beside those moved. */
   pending: readonly PendingPods[];
+  /**
+   * Skip the simulations that totals already rule out (capacity-screen.ts): for a caller that reports commands only,
+   * not why each node stays, since a screened candidate's refusal names no reason.
+   */
+  readonly screen?: boolean;
 }
 
 export interface SimulationResults {
@@ -72,6 +77,8 @@ export function simulateScheduling(
   nodes: readonly ClusterNode[],
   candidates: readonly Candidate[],
   pending: readonly PendingPods[] = [],
+  /** False: the nodes that stay only, no new NodeClaim (a screen asks whether one is needed at all). */
+  newNodeClaims = true,
 ): SimulationResults {
   const leaving = new Set(candidates.map((c) => c.node));
   const deleting = nodes.filter((n) => n.deleting && !leaving.has(n));
@@ -85,7 +92,7 @@ export function simulateScheduling(
   let results: Results;
   try {
     const scheduler = new Scheduler({
-      templates: ctx.simulation.templates,
+      templates: newNodeClaims ? ctx.simulation.templates : [],
       existingNodes: staying.map((n) => n.state),
       daemonSets: ctx.simulation.daemonSets,
       topology: ctx.topology,

@@ -1,6 +1,7 @@
 import { balancedRejection, describeScore, type PoolTotals, scoreShortOfThreshold } from "./balanced";
 import { type BudgetMapping, blockingBudget } from "./budget-mapping";
 import { type Blocker, bySavingsRatio, type Candidate } from "./candidates";
+import { cannotConsolidate } from "./capacity-screen";
 import type { ClusterNode } from "./cluster-node";
 import { computeConsolidation, consolidationShouldDisrupt, estimatedSavings, isCommand } from "./compute-consolidation";
 import type { DisruptionMethod, MethodOutcome } from "./disruption-method";
@@ -11,6 +12,9 @@ import type { DisruptionContext } from "./simulate-scheduling";
 // Karpenter's words: what the end state reports for the nodes that stay.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/disruption/singlenodeconsolidation.go
 //      (ComputeCommands, SortCandidates, shuffleCandidates)
+
+/** A candidate the capacity screen ruled out: no reason is worked out for it (capacity-screen.ts). */
+const SCREENED_OUT: Blocker = { event: undefined, message: "not simulated: the other nodes' free room and the cheaper types cannot take its pods" };
 
 /**
  * The candidates in savings order, interleaved by pool: the first of each pool, then the second of each. Upstream
@@ -41,6 +45,10 @@ export function singleNodeConsolidation(
     const short = scoreShortOfThreshold(candidate, totals);
     if (short !== undefined) {
       refused.set(candidate, { event: "Unconsolidatable", message: `Balanced: even deleting it would not pay: ${describeScore(short)}` });
+      continue;
+    }
+    if (ctx.screen === true && cannotConsolidate(ctx, nodes, [candidate])) {
+      refused.set(candidate, SCREENED_OUT);
       continue;
     }
     const outcome = computeConsolidation(ctx, nodes, [candidate]);
