@@ -22,7 +22,11 @@ export function userPath(value: string, env: NodeJS.ProcessEnv): string {
  * What is wrong with a path a flag names, in the flags' own words (flag, the value typed, the absolute path
  * tried), or nothing. A cluster config and a state must be one readable file; a workload a file or a folder.
  */
-export function pathProblems(flag: "--workload" | "--config" | "--state" | "--compare" | "--prometheus-ca", typed: string, target: string): string[] {
+export function pathProblems(
+  flag: "--workload" | "--config" | "--state" | "--compare" | "--prometheus-ca" | "--replicas",
+  typed: string,
+  target: string,
+): string[] {
   const oneFile = flag !== "--workload";
   const tried = path.resolve(target);
   const got = `${flag}: got ${JSON.stringify(typed)}`;

@@ -40,8 +40,15 @@ function forRegion(model: ClusterModel, region: string | undefined): { model: Cl
   };
 }
 
-/** Runs both loaders, so that the config's and the workload's problems are reported together. */
-function loadInputs(options: PlanOptions, podSpecOf?: PodSpecOf): { loaded: ReturnType<typeof loadClusterModel>; workload: Workload } {
+/**
+ * Runs both loaders, so that the config's and the workload's problems are reported together; and `andThen`, on the
+ * workload read, with its problems among them (a replica curve names the workload's objects).
+ */
+export function loadInputs<T = undefined>(
+  options: Pick<PlanOptions, "config" | "env" | "workload" | "stdin">,
+  podSpecOf?: PodSpecOf,
+  andThen?: (workload: Workload) => T,
+): { loaded: ReturnType<typeof loadClusterModel>; workload: Workload; more: T } {
   const problems: InputError[] = [];
   const attempt = <T>(load: () => T): T | undefined => {
     try {
@@ -54,8 +61,9 @@ function loadInputs(options: PlanOptions, podSpecOf?: PodSpecOf): { loaded: Retu
   };
   const loaded = attempt(() => loadClusterModel(options.config, options.env));
   const workload = attempt(() => readWorkload(options.workload, options.stdin, podSpecOf));
-  if (loaded === undefined || workload === undefined) throw new InputErrors(problems);
-  return { loaded, workload };
+  const more = workload === undefined || andThen === undefined ? undefined : attempt(() => andThen(workload));
+  if (loaded === undefined || workload === undefined || problems.length > 0) throw new InputErrors(problems);
+  return { loaded, workload, more: more as T };
 }
 
 /** Reads the config and the workload (all their problems at once, as InputErrors), then plans. */
