@@ -1,5 +1,6 @@
 import { getOrAdd } from "../../shared/get-or-add";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
+import { daemonRequests } from "../simulation/daemon-overhead";
 import { requestsOfPods } from "../simulation/resources";
 import type { PodGroup } from "../workload/workload-model";
 import type { Candidate } from "./candidates";
@@ -9,8 +10,8 @@ import { type DisruptionContext, simulateScheduling } from "./simulate-schedulin
 
 // A screen before a consolidation simulation, from totals alone: the candidates' pods can only go if the nodes that
 // stay have room for them, or if what they lack fits on one new node cheaper than the candidates together. Free
-// room is counted generously (all the staying initialized nodes' allocatable less their pods' requests, DaemonSets
-// and every constraint ignored) and the new node's price at its cheapest offering in any NodePool, so a screen that
+// room is counted generously (all the staying initialized nodes' allocatable less their pods' and running DaemonSet
+// pods' requests, every constraint ignored) and the new node's price at its cheapest offering in any NodePool, so a screen that
 // refuses never refuses a command the simulation would have found: both are necessary for one. It tells no reason,
 // so only a caller that reports none uses it (the replay, which runs the disruption controller every few seconds of
 // a simulated day); a plan's settled nodes say why each stays, from the simulation.
@@ -23,12 +24,17 @@ interface Room {
 
 const ZERO: Room = { cpu: 0, memory: 0, pods: 0 };
 
-/** What a node could still take: allocatable less its pods' requests; nothing for one starting or going. */
+/** What a node could still take: allocatable less its pods' and its running DaemonSet pods' requests; nothing for one starting or going. */
 function freeOn(node: ClusterNode): Room {
   if (!node.state.initialized || node.deleting) return ZERO;
   const used = requestsOfPods(node.state.pods);
+  const daemons = daemonRequests(node.state.daemonSetPods);
   const a = node.state.allocatable;
-  return { cpu: Math.max(0, a.cpu - used.cpu), memory: Math.max(0, a.memory - used.memory), pods: Math.max(0, a.pods - used.pods) };
+  return {
+    cpu: Math.max(0, a.cpu - used.cpu - daemons.cpu),
+    memory: Math.max(0, a.memory - used.memory - daemons.memory),
+    pods: Math.max(0, a.pods - used.pods - daemons.pods),
+  };
 }
 
 /** The cluster's free room, worked out once for each pass's node list. */
@@ -77,6 +83,7 @@ function podsFitting(room: Room, least: { readonly cpu: number; readonly memory:
 
 /** The sum of the `n` smallest of the values, each given with how many pods ask it. */
 function smallest(values: readonly { readonly value: number; readonly count: number }[], n: number): number {
+  if (n <= 0) return 0;
   let left = n;
   let sum = 0;
   for (const { value, count } of [...values].sort((a, b) => a.value - b.value)) {
@@ -146,15 +153,45 @@ export function cannotConsolidate(ctx: DisruptionContext, nodes: readonly Cluste
 function spotReplacementBarred(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[]): boolean {
   if (ctx.spotToSpot || !candidates.every((c) => c.node.capacityType === "spot")) return false;
   if (!ctx.simulation.pools.every((p) => p.capacityTypes.includes("spot"))) return false;
-  const joining = [...candidates.flatMap((c) => c.pods), ...ctx.pending, ...nodes.filter((n) => n.deleting).flatMap((n) => n.state.pods)];
-  return !joining.some((p) => mentionsCapacityType(p.group));
+  if (candidates.some((c) => c.pods.some((p) => mentionsCapacityType(p.group)))) return false;
+  return !getOrAdd(othersNameCapacityType, nodes, () =>
+    [...ctx.pending, ...nodes.filter((n) => n.deleting).flatMap((n) => n.state.pods)].some((p) => mentionsCapacityType(p.group)),
+  );
 }
+
+/** Whether the pass's pending pods, or those of its deleting nodes, name a capacity type: the same for every candidate. */
+const othersNameCapacityType = new WeakMap<readonly ClusterNode[], boolean>();
 
 /**
  * Whether the candidates' pods need a new node: scheduled on the nodes that stay alone, one is left without a node
  * (or lands on one still starting). Then the full simulation either opens a NodeClaim for it or leaves it
- * unscheduled, because without any NodeClaim it is the same simulation: a refusal either way where a new node is barred.
+ * unscheduled, because without any NodeClaim it is the same simulation: a refusal either way where a new node is
+ * barred. Nodes without room for the smallest pod scheduled could take none, and are left out of it.
  */
 function needsNewNode(ctx: DisruptionContext, nodes: readonly ClusterNode[], candidates: readonly Candidate[]): boolean {
-  return simulateScheduling(ctx, nodes, candidates, ctx.pending, false).unscheduled.length > 0;
+  const { byNode } = freeRoom(nodes);
+  const leaving = new Set(candidates.map((c) => c.node));
+  // Before simulating: a workload whose pods the other nodes' free room cannot hold, counted for it alone, leaves
+  // one without a node (or on a node still starting) in the simulation too.
+  for (const c of candidates) {
+    for (const { group, count } of c.pods) {
+      const each = { cpu: group.pod.cpuMillis, memory: group.pod.memoryBytes };
+      let room = 0;
+      for (const [node, free] of byNode) {
+        if (leaving.has(node)) continue;
+        room += podsFitting(free, each);
+        if (room >= count) break;
+      }
+      if (room < count) return true;
+    }
+  }
+  const deleting = nodes.filter((n) => n.deleting).flatMap((n) => n.state.pods);
+  const scheduled = [...candidates.flatMap((c) => c.pods), ...ctx.pending, ...deleting];
+  const least = {
+    cpu: Math.min(...scheduled.map((p) => p.group.pod.cpuMillis)),
+    memory: Math.min(...scheduled.map((p) => p.group.pod.memoryBytes)),
+  };
+  // A node still starting has no free room counted, but a pod landing there refuses the command: it stays in.
+  const mayTake = (node: ClusterNode) => !node.state.initialized || podsFitting(byNode.get(node) ?? ZERO, least) > 0;
+  return simulateScheduling(ctx, nodes, candidates, ctx.pending, { mayTake }).unscheduled.length > 0;
 }

@@ -77,13 +77,16 @@ export function simulateScheduling(
   nodes: readonly ClusterNode[],
   candidates: readonly Candidate[],
   pending: readonly PendingPods[] = [],
-  /** False: the nodes that stay only, no new NodeClaim (a screen asks whether one is needed at all). */
-  newNodeClaims = true,
+  /**
+   * For a screen that asks whether a new node is needed at all: no new NodeClaim, and only the staying nodes
+   * `mayTake` lets through (those with room for the smallest pod; the others could take none).
+   */
+  existingOnly?: { readonly mayTake: (node: ClusterNode) => boolean },
 ): SimulationResults {
   const leaving = new Set(candidates.map((c) => c.node));
   const deleting = nodes.filter((n) => n.deleting && !leaving.has(n));
   const moving = [...candidates.flatMap((c) => c.pods), ...deleting.flatMap((n) => reschedulablePods(n))];
-  const staying = nodes.filter((n) => !leaving.has(n) && !n.deleting);
+  const staying = nodes.filter((n) => !leaving.has(n) && !n.deleting && (existingOnly === undefined || existingOnly.mayTake(n)));
   // Topology counts the cluster's pods once a pass (every node but those deleting); a simulation takes out the
   // candidates' and puts them back after: the same counts a scheduler over the staying nodes would make.
   const counted = (list: readonly ClusterNode[]) => list.map((n) => ({ placement: nodePlacement(n.state), pods: n.state.pods }));
@@ -92,7 +95,7 @@ export function simulateScheduling(
   let results: Results;
   try {
     const scheduler = new Scheduler({
-      templates: newNodeClaims ? ctx.simulation.templates : [],
+      templates: existingOnly === undefined ? ctx.simulation.templates : [],
       existingNodes: staying.map((n) => n.state),
       daemonSets: ctx.simulation.daemonSets,
       topology: ctx.topology,

@@ -242,7 +242,14 @@ class Replay {
   /** Everything that happens at `this.t`, in the order the controllers would see it. */
   private step(changes: readonly CurveChange[]): void {
     const t = this.t;
-    while (this.changeIndex < changes.length && changes[this.changeIndex].t <= t) this.apply(changes[this.changeIndex++]);
+    if (this.changeIndex < changes.length && changes[this.changeIndex].t <= t) {
+      // One row per workload and time: each change's workload is counted before any other change touches it.
+      const counts = this.podsNow();
+      while (this.changeIndex < changes.length && changes[this.changeIndex].t <= t) {
+        const change = changes[this.changeIndex++];
+        this.apply(change, counts.get(change.group) ?? 0);
+      }
+    }
     for (const node of this.nodes) if (!node.ready && node.readyAt <= t) this.becomeReady(node);
     this.carryOutCommands();
     for (const node of this.nodes) if (node.terminateAt !== undefined && node.terminateAt <= t) this.terminate(node);
@@ -304,33 +311,33 @@ class Replay {
     return n;
   }
 
-  private runningOf(group: PodGroup): number {
-    let n = 0;
-    for (const node of this.nodes) for (const p of node.state.pods) if (p.group === group) n += p.count;
-    return n;
+  /**
+   * Each workload's pods now: pending, and on nodes (those nominated to a node included); a replacement's reservation
+   * holds the candidates' pods, counted where they run now. Counted once for all the curve's changes at one time.
+   */
+  private podsNow(): Map<PodGroup, number> {
+    const counts = new Map<PodGroup, number>();
+    const add = (group: PodGroup, n: number) => counts.set(group, (counts.get(group) ?? 0) + n);
+    for (const [group, pods] of this.pending) add(group, pods.size);
+    for (const node of this.nodes) {
+      for (const p of node.state.pods) add(p.group, p.count);
+      for (const [group, held] of node.reserved ?? []) add(group, -held);
+    }
+    return counts;
   }
 
-  private apply(change: CurveChange): void {
+  private apply(change: CurveChange, current: number): void {
     const rate = this.fargateRate.get(change.group);
     if (rate !== undefined) {
       this.scaleFargate(change.group, change.replicas, rate);
       return;
     }
-    // A node's pods include those nominated to it; a replacement's reservation holds the candidates' pods, counted
-    // where they run now.
-    const current = this.pendingOf(change.group).size + this.runningOf(change.group) - this.reservedOf(change.group);
     if (change.replicas > current) {
       this.pendingOf(change.group).add(this.t, change.replicas - current);
       this.untriggered = true;
       this.kubeDirty = true;
       this.version++;
     } else if (change.replicas < current) this.scaleDown(change.group, current - change.replicas);
-  }
-
-  private reservedOf(group: PodGroup): number {
-    let n = 0;
-    for (const node of this.nodes) n += node.reserved?.get(group) ?? 0;
-    return n;
   }
 
   private scaleFargate(group: PodGroup, replicas: number, podHourlyUsd: number): void {
@@ -423,8 +430,16 @@ class Replay {
     });
   }
 
+  /**
+   * The pending pods in the queue's order: by CPU and memory, ties by creation (the oldest pod of each workload),
+   * then by workload name where upstream breaks them by UID.
+   * @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/queue.go (byCPUAndMemoryDescending)
+   */
   private queuedPending() {
-    const groups = [...this.pending.entries()].filter(([, pods]) => pods.size > 0);
+    const oldest = (pods: PodsByCreation) => pods.list()[0]?.createdAt ?? 0;
+    const groups = [...this.pending.entries()]
+      .filter(([, pods]) => pods.size > 0)
+      .sort(([a, pa], [b, pb]) => oldest(pa) - oldest(pb) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const counts = new Map(groups.map(([group, pods]) => [this.podData.get(group) as PodData, pods.size]));
     return byCpuAndMemoryDescending([...counts.keys()]).map((pod) => ({ pod, count: counts.get(pod) ?? 0 }));
   }

@@ -4,8 +4,8 @@ import { cannotConsolidate } from "../../../src/planner/consolidation/capacity-s
 import type { ClusterNode } from "../../../src/planner/consolidation/cluster-node";
 import { disruptionContext } from "../../../src/planner/consolidation/disruption-context";
 import { consolidate } from "../../../src/planner/consolidation/disruption-controller";
-import type { PodGroup } from "../../../src/planner/workload/workload-model";
-import { inValues, podGroup, podShape, pool, simulationOf } from "../simulation/fixtures";
+import type { DaemonSetShape, PodGroup } from "../../../src/planner/workload/workload-model";
+import { daemonSet, inValues, podGroup, podShape, pool, simulationOf } from "../simulation/fixtures";
 import { AT, clusterNode, on, summary, type TestPool, testPool } from "./fixtures";
 
 // The capacity screen skips consolidation simulations that totals rule out (the replay runs the disruption
@@ -21,15 +21,24 @@ const ROOM: Record<(typeof TYPES)[number], { cpu: number; memoryMiB: number; pod
   "g.large": { cpu: 4000, memoryMiB: 8192, pods: 20 },
 };
 
+/** A DaemonSet on every node: the room it takes is no node's to give. */
+const AGENT = daemonSet("agent", podShape(200, 256));
+
 function settled(pools: readonly TestPool[], nodes: readonly ClusterNode[], screen: boolean) {
-  const simulation = simulationOf(pools.map((p) => ({ ...p.model, disruption: p.disruption })));
+  const simulation = simulationOf(
+    pools.map((p) => ({ ...p.model, disruption: p.disruption })),
+    [AGENT],
+  );
   const ctx = { ...disruptionContext(simulation, { nodes, spotToSpot: false }), screen };
   return summary(consolidate(ctx, { nodes, pdbs: [], at: AT }));
 }
 
-/** Pods of these groups on a node of this type, as many of each as still fit. */
-function fill(type: (typeof TYPES)[number], wanted: readonly { group: PodGroup; count: number }[]) {
+/** Pods of these groups on a node of this type beside the DaemonSet, as many of each as still fit. */
+function fill(type: (typeof TYPES)[number], wanted: readonly { group: PodGroup; count: number }[], daemon: DaemonSetShape) {
   let { cpu, memoryMiB, pods } = ROOM[type];
+  cpu -= daemon.pod.cpuMillis;
+  memoryMiB -= daemon.pod.memoryBytes / 2 ** 20;
+  pods -= 1;
   const placed: { group: PodGroup; count: number }[] = [];
   for (const { group, count } of wanted) {
     const each = { cpu: group.pod.cpuMillis, memoryMiB: group.pod.memoryBytes / 2 ** 20 };
@@ -56,7 +65,11 @@ describe("capacity screen", () => {
         const capacityTypes = spotPool ? ["spot", "on-demand"] : ["on-demand"];
         const shared = testPool(pool("default", { requirements: [inValues("karpenter.sh/capacity-type", ...capacityTypes)] }));
         const nodes = specs.map((s, i) =>
-          clusterNode(`node-${i}`, s.type, shared, { capacityType: spotPool && s.spot ? "spot" : "on-demand", pods: fill(s.type, s.pods) }),
+          clusterNode(`node-${i}`, s.type, shared, {
+            capacityType: spotPool && s.spot ? "spot" : "on-demand",
+            pods: fill(s.type, s.pods, AGENT),
+            daemonSetPods: [AGENT],
+          }),
         );
         expect(settled([shared], nodes, true)).toEqual(settled([shared], nodes, false));
       }),
