@@ -4,7 +4,7 @@
 //   bundle alone, npm run synth, and the smallest cdktf app (one aws resource, deep imports) as the floor.
 //   Runs alternate so machine noise hits every command alike; medians of wall time (spawn to exit) and of
 //   peak RSS (the largest node process of the command). Then a fleet of 1 to 50 clusters, the planner, and the
-//   savings report, with and without usage from Prometheus.
+//   savings report, with and without usage from Prometheus, and a day replayed (npm run replay).
 
 const fs = require("node:fs");
 const os = require("node:os");
@@ -133,6 +133,11 @@ async function main() {
   console.log("");
   const savings = await run(process.execPath, [path.join(__dirname, "bench", "savings.js")], { cwd: ROOT, stdio: "inherit" });
   if (savings.status !== 0) process.exitCode = savings.status ?? 1;
+
+  // A day of 200 workloads' replicas replayed through provisioning and consolidation.
+  console.log("");
+  const replay = await run(process.execPath, [path.join(__dirname, "bench", "replay.js")], { cwd: ROOT, stdio: "inherit" });
+  if (replay.status !== 0) process.exitCode = replay.status ?? 1;
 
   // The savings report reading 14 days of 3,000 containers' usage from a real Prometheus (about 2 minutes of setup).
   console.log("");

@@ -8,7 +8,7 @@ const path = require("node:path");
 const { requireTypeScript } = require("../lib/bundle-cache");
 const { benchRunsOrExit } = require("./bench-args");
 const { remove, tempFolder } = require("./clean-exit");
-const { savingsReportRun } = require("./savings-report-run");
+const { savingsReportRun } = require("./script-run");
 
 const RUNS = benchRunsOrExit(process.argv.slice(2), {
   usage: "usage: node scripts/bench/savings.js [--runs <n>]",
