@@ -162,6 +162,23 @@ describe("npm run replay", () => {
     expect(several.runs[0].costUsd).toBeLessThan(several.runs[1].costUsd);
   });
 
+  it("replays the README's example: the demo's working day", async () => {
+    const { code, out, err } = await run([
+      "--workload",
+      path.join(ROOT, "templates/demo"),
+      "--replicas",
+      path.join(ROOT, "templates/replay/chip-day.csv"),
+      "--format",
+      "json",
+    ]);
+    expect([code, err]).toEqual([0, ""]);
+    const json = JSON.parse(out);
+    // 2 replicas at night, 100 at the lunch peak: more nodes at the peak than at the end, and every pod started.
+    expect(json.nodes.max).toBeGreaterThan(json.nodes.final);
+    expect(json.pods.stillPending).toBe(0);
+    expect(json.period.seconds).toBeGreaterThanOrEqual(86_340);
+  });
+
   it("runs as npm runs it, from the script", () => {
     const { status, stdout, stderr } = spawnSync(process.execPath, [path.join(ROOT, "scripts/replay.js"), "--help"], { cwd: ROOT, encoding: "utf8" });
     expect([status, stdout.split("\n")[0], stderr]).toEqual([0, USAGE, ""]);
