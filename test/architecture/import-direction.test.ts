@@ -116,8 +116,8 @@ describe("one concept per file", () => {
 describe("the planner's floors", () => {
   // Within src/planner, each room imports only rooms below it: data and the model at the bottom, then
   // workloads, the simulation, consolidation (which re-runs the simulation), the plan and a running cluster's
-  // state, and the renderers on top. The catalogue builder and the live fetch are tools beside consolidation:
-  // they share its floor and never import each other.
+  // state, the renderers and the replay (the plan's simulation on a clock) on top. The catalogue builder and the
+  // live fetch are tools beside consolidation: they share its floor and never import each other.
   const FLOORS: Readonly<Record<string, number>> = {
     data: 0,
     "model.ts": 0,
@@ -129,6 +129,7 @@ describe("the planner's floors", () => {
     plan: 4,
     state: 4,
     render: 5,
+    replay: 5,
     bench: 6,
   };
   const roomOf = (file: string) => {

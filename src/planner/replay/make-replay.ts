@@ -11,8 +11,9 @@ import { clusterZones, systemDaemonSets } from "../plan/simulate";
 import { provision } from "../simulation/provisioner";
 import { type SimulationContext, simulationContext } from "../simulation/simulation-context";
 import type { PodGroup, Workload } from "../workload/workload-model";
-import { extendedTo, type FargateWorkload, type ReplayResult, replay } from "./replay-simulation";
+import { replay } from "./replay-simulation";
 import type { ReplayTiming } from "./replay-timing";
+import { extendedTo, type FargateWorkload, type ReplayResult } from "./replay-types";
 import { type CurveRow, curveName, parseReplicaCurve, type ReplicaCurve } from "./replica-curve";
 
 // A replay from paths and flags: the cluster and the workload as `npm run plan` reads them, the curve checked
@@ -32,8 +33,8 @@ export interface ReplayOptions {
   readonly config?: string;
   readonly env: NodeJS.ProcessEnv;
   readonly stdin?: () => Buffer;
-  /** The curve's text and where it came from (for messages). */
-  readonly curve: { readonly text: string; readonly source: string };
+  /** The curve: a CSV's text, or one read from Prometheus (of every workload it knows); and where it came from. */
+  readonly curve: { readonly text: string; readonly source: string } | { readonly read: ReplicaCurve; readonly source: string };
   readonly timing: ReplayTiming;
   readonly whatIfs: readonly WhatIf[];
   /** The time t = 0 stands for where the curve gives seconds (budgets' schedules are read against it). */
@@ -61,6 +62,23 @@ export interface Replay {
   readonly priceSource: string;
   readonly spotKnown: boolean;
   readonly warnings: readonly string[];
+}
+
+/** Workloads Prometheus knows and the workload does not have: said once, in a warning. */
+const notInWorkload = new WeakMap<ReplicaCurve, readonly string[]>();
+
+/** A curve read from Prometheus, cut to the workload's own workloads; none of them in it is a mistake of the input. */
+function known(curve: ReplicaCurve, names: ReadonlyMap<string, PodGroup>): ReplicaCurve {
+  const rows = curve.rows.filter((r) => names.has(r.workload));
+  if (rows.length === 0) {
+    const seen = [...new Set(curve.rows.map((r) => r.workload))].sort();
+    throw new InputError("--replicas-from", [
+      `Prometheus has replicas of ${seen.slice(0, 5).join(", ")}${seen.length > 5 ? `, ... (${seen.length})` : ""}, none of them in the workload (${[...names.keys()].sort().slice(0, 5).join(", ")}${names.size > 5 ? ", ..." : ""}): give the manifests of the workloads the cluster runs`,
+    ]);
+  }
+  const cut = { start: curve.start, rows };
+  notInWorkload.set(cut, [...new Set(curve.rows.filter((r) => !names.has(r.workload)).map((r) => r.workload))].sort());
+  return cut;
 }
 
 /** Seconds-from-the-start curves are read against this instant: a Thursday, midnight UTC. */
@@ -196,7 +214,8 @@ export function makeReplay(options: ReplayOptions): Replay {
   } = loadInputs(read, undefined, (w) => {
     // The workloads are read the same way whatever the cluster's Fargate profiles: a curve names any of them.
     const names = new Map(w.groups.filter((g) => g.boundTo === undefined).map((g) => [curveName(g), g]));
-    const curve = parseReplicaCurve(options.curve.text, options.curve.source, new Set(names.keys()));
+    const curve =
+      "text" in options.curve ? parseReplicaCurve(options.curve.text, options.curve.source, new Set(names.keys())) : known(options.curve.read, names);
     if (options.start !== undefined && curve.start !== undefined)
       throw new InputError("--start", ["the curve gives RFC 3339 times, which say when it starts; --start is for curves in seconds"]);
     return { curve, names };
@@ -211,7 +230,13 @@ export function makeReplay(options: ReplayOptions): Replay {
   const startFromCurve = checked.curve.start !== undefined;
   const start = checked.curve.start ?? options.start ?? DEFAULT_START;
   const runnable = new Set<PodGroup>([...nodes, ...fargateWorkloads.map((f) => f.group)]);
+  const ignored = notInWorkload.get(checked.curve) ?? [];
   const warnings = [
+    ...(ignored.length === 0
+      ? []
+      : [
+          `${ignored.length} workload${ignored.length === 1 ? "" : "s"} Prometheus has replicas of ${ignored.length === 1 ? "is" : "are"} not in the workload, and not replayed: ${ignored.slice(0, 5).join(", ")}${ignored.length > 5 ? ", ..." : ""}`,
+        ]),
     ...workload.warnings,
     ...held.map((h) => `${curveName(h.group)} is not replayed: ${h.reason}`),
     ...[...checked.names.values()]

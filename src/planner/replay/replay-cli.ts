@@ -2,6 +2,8 @@ import { exceedsGoDuration, goDurationNanos } from "../../provisioners/go-durati
 import { CONSOLIDATION_POLICIES } from "../../provisioners/rules/crd-limits";
 import { InputError, InputErrors } from "../../shared/input-error";
 import { decodeUtf8, readAtMost, readFailure } from "../../shared/untrusted-file";
+import { PrometheusApi, PrometheusError, type PrometheusTarget } from "../../usage/prometheus-api";
+import { prometheusTarget } from "../../usage/usage-flags";
 import type { CliIo } from "../cli";
 import { argsToRun, parseFlags } from "../cli-flags";
 import { pathProblems, userPath } from "../cli-paths";
@@ -12,12 +14,14 @@ import { renderReplayMarkdown } from "./render-replay-markdown";
 import { renderReplayTable } from "./render-replay-table";
 import { replayJson } from "./replay-json";
 import { DEFAULT_BATCH_IDLE_SECONDS, DEFAULT_BATCH_MAX_SECONDS, DEFAULT_NODE_READY_SECONDS } from "./replay-timing";
+import { MAX_CURVE_SECONDS } from "./replica-curve";
+import { type ReplicaWindow, replicasFromPrometheus } from "./replicas-from-prometheus";
 
 // `npm run replay -- --workload <file|dir|-> --replicas curve.csv [--config F] [--format table|markdown|json]`
 // Exit codes: 0 the replay was printed (or the help); 2 the input is wrong (every problem listed).
 
 export const REPLAY_USAGE =
-  "usage: npm run replay -- --workload <file|dir|-> [--workload ...] --replicas <curve.csv> [--config cluster.yaml] [--format table|markdown|json] [--node-ready 60s] [--consolidate-after 0s,1m,10m] [--policy WhenEmpty,...] [--start <RFC 3339>]";
+  "usage: npm run replay -- --workload <file|dir|-> [--workload ...] (--replicas <curve.csv> | --replicas-from <prometheus url> --from <RFC 3339> --to <RFC 3339>) [--config cluster.yaml] [--format table|markdown|json] [--node-ready 60s] [--consolidate-after 0s,1m,10m] [--policy WhenEmpty,...] [--start <RFC 3339>]";
 
 export const REPLAY_HELP = `${REPLAY_USAGE}
 
@@ -27,6 +31,12 @@ what the period costs beside what a static plan would have claimed (docs/planner
   --replicas <curve.csv>       rows time,workload,replicas: time in seconds from the start or RFC 3339, workload
                                namespace/Kind/name; a workload's replicas hold until its next row; workloads the
                                curve does not name keep their manifest's replicas
+  --replicas-from <url>        read the curve from this Prometheus instead: kube-state-metrics' replicas of each
+                               Deployment and StatefulSet (an HPA's desired replicas where neither is scraped),
+                               credentials as npm run savings --prometheus takes them (its --help)
+  --from <RFC 3339>, --to <RFC 3339>  the period to read (at most 31 days)
+  --step <duration>            the curve's resolution read from Prometheus: 60s by default
+  --prometheus-ca <file>       the CA that signed the server's certificate, when it is not a public one
   --config <file>              the cluster file; default CLUSTER_CONFIG, else the embedded default cluster
   --format <format>            table (the default), markdown (with a Mermaid chart) or json
   --node-ready <duration>      NodeClaim to ready node: 60s by default (an assumption; AMIs differ), up to 15m
@@ -35,21 +45,43 @@ what the period costs beside what a static plan would have claimed (docs/planner
   --start <RFC 3339>           the instant t = 0 stands for, for budgets with a schedule (curves in seconds only);
                                default 1970-01-01T00:00:00Z
   --help                       this text
-Exit codes: 0 a replay, 2 a mistake in the input.
+Exit codes: 0 a replay, 2 a mistake in the input, 1 Prometheus could not be read.
 `;
 
 const FORMATS = ["table", "markdown", "json"] as const;
 type Format = (typeof FORMATS)[number];
-const VALUE_FLAGS = ["--workload", "--replicas", "--config", "--format", "--node-ready", "--consolidate-after", "--policy", "--start"];
+const VALUE_FLAGS = [
+  "--workload",
+  "--replicas",
+  "--replicas-from",
+  "--from",
+  "--to",
+  "--step",
+  "--prometheus-ca",
+  "--config",
+  "--format",
+  "--node-ready",
+  "--consolidate-after",
+  "--policy",
+  "--start",
+];
 /** Kubelet registration: a NodeClaim not registered within 15 minutes is deleted (liveness.go registrationTTL). */
 const MAX_NODE_READY_SECONDS = 15 * 60;
 /** A curve of a month at one-second resolution for a few workloads: 64 MiB; beyond, a file is refused unread. */
 const MAX_CURVE_BYTES = 64 * 1024 * 1024;
 const RFC3339 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$/;
 
+/** Where the curve is read from Prometheus, and which period. */
+export interface ReplicasFrom {
+  readonly target: PrometheusTarget;
+  readonly source: string;
+  readonly window: ReplicaWindow;
+}
+
 export interface ReplayArgs {
   readonly workload: readonly string[];
-  readonly replicas: string;
+  /** The curve's file, or where in Prometheus it is read. */
+  readonly replicas: string | ReplicasFrom;
   readonly config?: string;
   readonly format: Format;
   readonly nodeReadySeconds: number;
@@ -99,7 +131,7 @@ function whatIfsOf(values: Readonly<Record<string, string>>, problems: string[])
 }
 
 /** Every flag problem at once, or the parsed flags, or a request for help. Paths are checked by runReplayCli. */
-export function parseReplayArgs(argv: readonly string[]): Parsed {
+export function parseReplayArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Parsed {
   if (argv.includes("--help") || argv.includes("-h")) return { help: true };
   const flags = parseFlags(argv, { valueFlags: VALUE_FLAGS, repeatable: ["--workload"], switches: {} });
   const problems = [...flags.problems];
@@ -109,9 +141,14 @@ export function parseReplayArgs(argv: readonly string[]): Parsed {
     problems.push("--workload: required (a Kubernetes YAML file or a folder of them)");
   if (workload.includes("")) problems.push('--workload: got ""; must name a Kubernetes YAML file or a folder of them');
   if (workload.filter((w) => w === STDIN).length > 1) problems.push("--workload: - (standard input) given twice; standard input can be read once");
-  const replicas = values["--replicas"];
-  if (replicas === undefined && !problems.some((p) => p.startsWith("--replicas"))) problems.push("--replicas: required (a CSV of time,workload,replicas)");
-  if (replicas === "") problems.push('--replicas: got ""; must name a CSV file of time,workload,replicas');
+  const replicasFile = values["--replicas"];
+  const replicasFrom = replicasFromFlags(values, env, problems);
+  if (replicasFile !== undefined && values["--replicas-from"] !== undefined)
+    problems.push("--replicas, --replicas-from: give one: a curve file, or Prometheus to read it from");
+  else if (replicasFile === undefined && values["--replicas-from"] === undefined && !problems.some((p) => p.startsWith("--replicas")))
+    problems.push("--replicas: required (a CSV of time,workload,replicas), or --replicas-from <prometheus url>");
+  if (replicasFile === "") problems.push('--replicas: got ""; must name a CSV file of time,workload,replicas');
+  if (values["--replicas-from"] !== undefined && values["--start"] !== undefined) problems.push("--start: a curve read from Prometheus starts at --from");
   if (values["--config"] === "") problems.push('--config: got ""; must name a cluster file (YAML or JSON)');
   const format = values["--format"] ?? "table";
   if (!(FORMATS as readonly string[]).includes(format)) problems.push(`--format: got ${JSON.stringify(format)}; allowed: ${FORMATS.join(", ")}`);
@@ -129,13 +166,49 @@ export function parseReplayArgs(argv: readonly string[]): Parsed {
   if (problems.length > 0) return { problems };
   return {
     workload,
-    replicas: replicas as string,
+    replicas: replicasFrom ?? (replicasFile as string),
     config: values["--config"],
     format: format as Format,
     nodeReadySeconds: nodeReadySeconds as number,
     whatIfs,
     start,
   };
+}
+
+/** A curve's period in Prometheus: --from and --to (RFC 3339, at most 31 days apart) and --step (60s). */
+function replicasFromFlags(values: Readonly<Record<string, string>>, env: NodeJS.ProcessEnv, problems: string[]): ReplicasFrom | undefined {
+  const url = values["--replicas-from"];
+  const needsUrl = ["--from", "--to", "--step"].filter((f) => values[f] !== undefined);
+  if (url === undefined) {
+    if (needsUrl.length > 0) problems.push(`${needsUrl.join(", ")}: ${needsUrl.length === 1 ? "works" : "work"} with --replicas-from <url> only`);
+    if (values["--prometheus-ca"] !== undefined) problems.push("--prometheus-ca: works with --replicas-from <url> only");
+    return undefined;
+  }
+  const server = prometheusTarget("--replicas-from", url, values["--prometheus-ca"], env, problems);
+  const time = (flag: "--from" | "--to") => {
+    const text = values[flag];
+    if (text === undefined) {
+      problems.push(`${flag}: required with --replicas-from (an RFC 3339 time, such as 2026-11-28T00:00:00Z)`);
+      return undefined;
+    }
+    const at = new Date(text);
+    if (!RFC3339.test(text) || Number.isNaN(at.getTime())) {
+      problems.push(`${flag}: got ${JSON.stringify(text)}; must be an RFC 3339 time (2026-11-28T00:00:00Z)`);
+      return undefined;
+    }
+    return at;
+  };
+  const from = time("--from");
+  const to = time("--to");
+  if (from !== undefined && to !== undefined && !(to > from)) problems.push(`--to: got ${values["--to"]}; must be after --from (${values["--from"]})`);
+  if (from !== undefined && to !== undefined && to.getTime() - from.getTime() > MAX_CURVE_SECONDS * 1000)
+    problems.push(`--from, --to: ${((to.getTime() - from.getTime()) / 86_400_000).toFixed(1)} days apart; at most 31 days are replayed`);
+  const stepText = values["--step"] ?? "60s";
+  const step = durationSeconds(stepText);
+  if (step === undefined || step < 1 || step > 3600 || !Number.isInteger(step))
+    problems.push(`--step: got ${JSON.stringify(stepText)}; must be whole seconds from 1s to 1h (15s, 60s, 5m)`);
+  if (server === undefined || from === undefined || to === undefined || step === undefined) return undefined;
+  return { target: server.target, source: server.source, window: { from, to, stepSeconds: step } };
 }
 
 /** The curve file's text, or an InputError naming the flag. */
@@ -156,29 +229,34 @@ function readCurve(typed: string, file: string): string {
 }
 
 export async function runReplayCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseReplayArgs(argv);
+  const parsed = parseReplayArgs(argv, io.env);
   const toRun = argsToRun(parsed, io, { help: REPLAY_HELP, usage: REPLAY_USAGE });
   if ("exit" in toRun) return toRun.exit;
   const { args } = toRun;
   const workload = args.workload.map((w) => (w === STDIN ? STDIN : userPath(w, io.env)));
   const config = args.config === undefined ? undefined : userPath(args.config, io.env);
-  const curveFile = userPath(args.replicas, io.env);
+  const curveFile = typeof args.replicas === "string" ? userPath(args.replicas, io.env) : undefined;
   const problems = [
     ...workload.flatMap((w, i) => (w === STDIN ? [] : pathProblems("--workload", args.workload[i], w))),
     ...(config === undefined ? [] : pathProblems("--config", args.config as string, config)),
-    ...pathProblems("--replicas", args.replicas, curveFile),
+    ...(curveFile === undefined ? [] : pathProblems("--replicas", args.replicas as string, curveFile)),
   ];
   if (problems.length > 0) {
     io.err(`${problems.map((p) => `  - ${p}`).join("\n")}\n${REPLAY_USAGE}`);
     return 2;
   }
   try {
+    const from = args.replicas;
+    const curve =
+      typeof from === "string"
+        ? { text: readCurve(from, curveFile as string), source: curveFile as string }
+        : { read: await replicasFromPrometheus(new PrometheusApi(from.target), from.window), source: from.source };
     const replay = makeReplay({
       workload,
       config,
       env: io.env,
       stdin: io.stdin,
-      curve: { text: readCurve(args.replicas, curveFile), source: curveFile },
+      curve,
       timing: { batchIdleSeconds: DEFAULT_BATCH_IDLE_SECONDS, batchMaxSeconds: DEFAULT_BATCH_MAX_SECONDS, nodeReadySeconds: args.nodeReadySeconds },
       whatIfs: args.whatIfs,
       start: args.start,
@@ -194,6 +272,10 @@ export async function runReplayCli(argv: readonly string[], io: CliIo): Promise<
     if (error instanceof InputErrors || error instanceof InputError) {
       io.err(error.message);
       return 2;
+    }
+    if (error instanceof PrometheusError) {
+      io.err(`npm run replay: ${error.message}`);
+      return 1;
     }
     throw error;
   }

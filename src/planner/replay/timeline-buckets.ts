@@ -1,4 +1,4 @@
-import type { TimelinePoint } from "./replay-simulation";
+import type { TimelinePoint } from "./replay-types";
 
 // A replay's timeline, a step function of time, cut into equal intervals for a chart: each interval shows the
 // most nodes and the most pending pods it saw, so a burst shorter than an interval still shows.
