@@ -41,12 +41,12 @@ async function awsCredentials(): Promise<AwsCredentials> {
   return defaultProvider()();
 }
 
-function authFrom(url: URL, env: NodeJS.ProcessEnv, problems: string[]): PrometheusAuth {
+function authFrom(flag: string, url: URL, env: NodeJS.ProcessEnv, problems: string[]): PrometheusAuth {
   const amp = AMP_HOST.exec(url.hostname);
   if (amp !== null) {
     if (env.PROMETHEUS_TOKEN !== undefined || env.PROMETHEUS_USERNAME !== undefined || url.username !== "") {
       problems.push(
-        "--prometheus: an Amazon Managed Service for Prometheus workspace is queried with AWS credentials (SigV4): unset PROMETHEUS_TOKEN and PROMETHEUS_USERNAME",
+        `${flag}: an Amazon Managed Service for Prometheus workspace is queried with AWS credentials (SigV4): unset PROMETHEUS_TOKEN and PROMETHEUS_USERNAME`,
       );
     }
     return { kind: "sigv4", region: amp[1], credentials: awsCredentials };
@@ -56,20 +56,18 @@ function authFrom(url: URL, env: NodeJS.ProcessEnv, problems: string[]): Prometh
     try {
       return decodeURIComponent(text);
     } catch {
-      problems.push(
-        "--prometheus: the user name or password in the URL is not valid percent-encoding: give them in PROMETHEUS_USERNAME and PROMETHEUS_PASSWORD",
-      );
+      problems.push(`${flag}: the user name or password in the URL is not valid percent-encoding: give them in PROMETHEUS_USERNAME and PROMETHEUS_PASSWORD`);
       return text;
     }
   };
   const username = env.PROMETHEUS_USERNAME ?? (url.username === "" ? undefined : decoded(url.username));
   const password = env.PROMETHEUS_PASSWORD ?? (url.password === "" ? undefined : decoded(url.password));
   if (token !== undefined && token !== "" && username !== undefined) {
-    problems.push("--prometheus: both PROMETHEUS_TOKEN and a user name (PROMETHEUS_USERNAME, or one in the URL) are set: give one way to authenticate");
+    problems.push(`${flag}: both PROMETHEUS_TOKEN and a user name (PROMETHEUS_USERNAME, or one in the URL) are set: give one way to authenticate`);
   }
   if (token !== undefined && token !== "") return { kind: "bearer", token };
   if (username !== undefined) {
-    if (password === undefined) problems.push("--prometheus: a user name is given without a password: set PROMETHEUS_PASSWORD");
+    if (password === undefined) problems.push(`${flag}: a user name is given without a password: set PROMETHEUS_PASSWORD`);
     return { kind: "basic", username, password: password ?? "" };
   }
   return { kind: "none" };
@@ -83,31 +81,8 @@ export function usageOptions(values: Readonly<Record<string, string | undefined>
     if (given.length > 0) problems.push(`${given.join(", ")}: ${given.length === 1 ? "works" : "work"} with --prometheus <url> only`);
     return undefined;
   }
-  let url: URL | undefined;
-  try {
-    url = new URL(urlText);
-  } catch {
-    url = undefined;
-  }
-  // What the URL may hold of credentials (a user and password, a token in its query) is never echoed.
-  const shown = JSON.stringify(urlText.replace(/\/\/[^@]*@/, "//…@").replace(/[?#].*$/, "…"));
-  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    problems.push(`--prometheus: got ${shown}; must be an http or https URL such as http://localhost:9090`);
-    return undefined;
-  }
-  if (url.search !== "" || url.hash !== "") {
-    problems.push(`--prometheus: got ${shown}; give the server's address without a query string or fragment (a token goes in PROMETHEUS_TOKEN)`);
-    return undefined;
-  }
-  const auth = authFrom(url, env, problems);
-  const caFlag = values["--prometheus-ca"];
-  let ca: string | undefined;
-  if (caFlag !== undefined) {
-    const resolved = userPath(caFlag, env);
-    const found = pathProblems("--prometheus-ca", caFlag, resolved);
-    problems.push(...found);
-    if (found.length === 0) ca = fs.readFileSync(resolved, "utf8");
-  }
+  const server = prometheusTarget("--prometheus", urlText, values["--prometheus-ca"], env, problems);
+  if (server === undefined) return undefined;
   const windowText = values["--usage-window"] ?? "14d";
   const window = /^(\d+)([mhd])$/.exec(windowText);
   const windowSeconds = window === null ? Number.NaN : Number(window[1]) * UNITS[window[2]];
@@ -138,6 +113,45 @@ export function usageOptions(values: Readonly<Record<string, string | undefined>
     memoryMinBytes: quantity("--memory-min", KRR_SIMPLE.memoryMinBytes, bytes, "must be a memory quantity above 0, such as 100M or 128Mi"),
     windowSeconds,
   };
+  return { target: server.target, method, source: server.source };
+}
+
+/**
+ * A Prometheus server named by a flag (`--prometheus`, the replay's `--replicas-from`): its URL, how to
+ * authenticate (from the environment, or SigV4 for Amazon Managed Service for Prometheus) and the CA of
+ * `--prometheus-ca`; undefined, with its problems added, when the URL is wrong.
+ */
+export function prometheusTarget(
+  flag: string,
+  urlText: string,
+  caFlag: string | undefined,
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+): { readonly target: PrometheusTarget; readonly source: string } | undefined {
+  let url: URL | undefined;
+  try {
+    url = new URL(urlText);
+  } catch {
+    url = undefined;
+  }
+  // What the URL may hold of credentials (a user and password, a token in its query) is never echoed.
+  const shown = JSON.stringify(urlText.replace(/\/\/[^@]*@/, "//…@").replace(/[?#].*$/, "…"));
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    problems.push(`${flag}: got ${shown}; must be an http or https URL such as http://localhost:9090`);
+    return undefined;
+  }
+  if (url.search !== "" || url.hash !== "") {
+    problems.push(`${flag}: got ${shown}; give the server's address without a query string or fragment (a token goes in PROMETHEUS_TOKEN)`);
+    return undefined;
+  }
+  const auth = authFrom(flag, url, env, problems);
+  let ca: string | undefined;
+  if (caFlag !== undefined) {
+    const resolved = userPath(caFlag, env);
+    const found = pathProblems("--prometheus-ca", caFlag, resolved);
+    problems.push(...found);
+    if (found.length === 0) ca = fs.readFileSync(resolved, "utf8");
+  }
   // Prometheus may take a while over weeks of samples; two minutes a query is generous and still gives up.
-  return { target: { url, auth, ca, timeoutMs: 120_000 }, method, source: displayUrl(url) };
+  return { target: { url, auth, ca, timeoutMs: 120_000 }, source: displayUrl(url) };
 }

@@ -6,7 +6,7 @@ import { testFolder } from "../../helpers/test-folder";
 
 /** The command's usage line, written out: the tests hold its contract, not its own constant. */
 const USAGE =
-  "usage: npm run replay -- --workload <file|dir|-> [--workload ...] --replicas <curve.csv> [--config cluster.yaml] [--format table|markdown|json] [--node-ready 60s] [--consolidate-after 0s,1m,10m] [--policy WhenEmpty,...] [--start <RFC 3339>]";
+  "usage: npm run replay -- --workload <file|dir|-> [--workload ...] (--replicas <curve.csv> | --replicas-from <prometheus url> --from <RFC 3339> --to <RFC 3339>) [--config cluster.yaml] [--format table|markdown|json] [--node-ready 60s] [--consolidate-after 0s,1m,10m] [--policy WhenEmpty,...] [--start <RFC 3339>]";
 const ROOT = path.resolve(__dirname, "../../..");
 
 const WEB = `apiVersion: apps/v1
@@ -60,7 +60,7 @@ describe("npm run replay", () => {
       err: [
         "  - --x: unknown argument",
         "  - --workload: required (a Kubernetes YAML file or a folder of them)",
-        "  - --replicas: required (a CSV of time,workload,replicas)",
+        "  - --replicas: required (a CSV of time,workload,replicas), or --replicas-from <prometheus url>",
         '  - --format: got "xml"; allowed: table, markdown, json',
         '  - --node-ready: got "20m"; must be a duration from 1s to 15m (45s, 90s, 2m): a node that has not registered in 15 minutes is deleted by Karpenter',
         '  - --consolidate-after: got "soon"; each value is a duration as a NodePool takes it (0s, 30s, 5m, 1h) or Never, comma-separated',
@@ -87,6 +87,38 @@ describe("npm run replay", () => {
     expect(result.err).toContain(`curve.csv: 2 problems`);
     expect(result.err).toContain('line 1: workload "shop/Deployment/wbe" is not in the workload (closest: shop/Deployment/web)');
     expect(result.err).toContain('line 2: time "-5" must be seconds from the start');
+  });
+
+  it("checks the Prometheus flags: one source of the curve, a period of RFC 3339 times at most 31 days long", async () => {
+    const result = await run([
+      "--workload",
+      "w.yaml",
+      "--replicas",
+      "c.csv",
+      "--replicas-from",
+      "http://prom:9090/?token=secret",
+      "--from",
+      "2026-11-30T00:00:00Z",
+      "--to",
+      "2026-11-29",
+      "--step",
+      "0.5s",
+      "--start",
+      "2026-11-30T00:00:00Z",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.err.split("\n").filter((l) => l.startsWith("  - "))).toEqual([
+      '  - --replicas-from: got "http://prom:9090/…"; give the server\'s address without a query string or fragment (a token goes in PROMETHEUS_TOKEN)',
+      '  - --to: got "2026-11-29"; must be an RFC 3339 time (2026-11-28T00:00:00Z)',
+      '  - --step: got "0.5s"; must be whole seconds from 1s to 1h (15s, 60s, 5m)',
+      "  - --replicas, --replicas-from: give one: a curve file, or Prometheus to read it from",
+      "  - --start: a curve read from Prometheus starts at --from",
+    ]);
+    expect(result.err).not.toContain("secret");
+    const apart = await run(["--workload", "w.yaml", "--replicas-from", "http://prom:9090", "--from", "2026-10-01T00:00:00Z", "--to", "2026-11-02T00:00:00Z"]);
+    expect(apart.err).toContain("  - --from, --to: 32.0 days apart; at most 31 days are replayed\n");
+    const lone = await run(["--workload", "w.yaml", "--replicas", "c.csv", "--from", "2026-10-01T00:00:00Z", "--prometheus-ca", "ca.pem"]);
+    expect(lone.err).toContain("  - --from: works with --replicas-from <url> only\n  - --prometheus-ca: works with --replicas-from <url> only\n");
   });
 
   it("says which path it could not read, in the flag's words", async () => {
