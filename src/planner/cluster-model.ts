@@ -6,6 +6,7 @@ import { COREDNS_RESOURCES } from "../eks/addon-settings";
 import { EKS_SUPPORT_CALENDAR, supportPhase } from "../eks/kubernetes-version-support";
 import { systemFargateProfiles } from "../fargate/fargate-config";
 import { karpenterChartValues } from "../karpenter/kubernetes/chart-values";
+import { goDurationNanos } from "../provisioners/go-duration";
 import { clusterNodeClassContext, renderProvisioners } from "../provisioners/render-provisioners";
 import { InputError } from "../shared/input-error";
 import { bytes, cpuMillis, MIB } from "../shared/quantity";
@@ -143,6 +144,12 @@ function controlPlaneSupport(config: ClusterConfig): Pick<ClusterModel, "control
   };
 }
 
+/** Seconds of a Go duration the config validated, or undefined when it is not set. */
+function secondsOf(duration: string | undefined): number | undefined {
+  const nanos = duration === undefined ? undefined : goDurationNanos(duration);
+  return nanos === undefined ? undefined : Number(nanos) / 1e9;
+}
+
 function resources(requests: { readonly cpu: string; readonly memory: string }): SystemPods["requests"] {
   return { cpuMillis: cpuMillis(requests.cpu) ?? 0, memoryBytes: bytes(requests.memory) ?? 0 };
 }
@@ -201,6 +208,7 @@ export function clusterModelOf(config: ClusterConfig): ClusterModel {
     fargateSystemPods: fargateSystemPods(config),
     nodeDaemonSets: [...NODE_DAEMON_SETS, ...addonPods(config, "daemonSet")],
     natGateways: natGateways(config),
+    provisioningBatch: { idleSeconds: secondsOf(config.karpenter.batchIdleDuration), maxSeconds: secondsOf(config.karpenter.batchMaxDuration) },
     flowLogTraffic: config.network.kind === "new" ? config.network.flowLogs?.traffic : undefined,
     ...controlPlaneSupport(config),
     upgradePolicy: config.cluster.upgradePolicy,

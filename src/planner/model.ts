@@ -104,6 +104,8 @@ export interface ClusterModel {
   /** aws-node, kube-proxy and the DaemonSets of optional add-ons: on every Linux node (replicas is 1: one per node). */
   readonly nodeDaemonSets: readonly SystemPods[];
   readonly natGateways: number;
+  /** The provisioner's batch window as the config sets it (karpenter.batchIdleDuration, batchMaxDuration); Karpenter's defaults where unset. */
+  readonly provisioningBatch?: { readonly idleSeconds?: number; readonly maxSeconds?: number };
   /** The traffic the new VPC's flow logs record; undefined without flow logs (or an existing VPC). */
   readonly flowLogTraffic?: string;
   /** The support tier the control plane is billed at, on the date of EKS's calendar the project holds. */

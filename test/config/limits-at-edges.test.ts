@@ -86,3 +86,13 @@ describe("limits at their edges", () => {
     expect(clusterProblems(past)).toEqual([problem]);
   });
 });
+
+describe("karpenter's batch window", () => {
+  it("takes Go durations from 1ms to 10m, and says what is allowed otherwise", () => {
+    expect(clusterProblems({ karpenter: { batchIdleDuration: "1ms", batchMaxDuration: "10m" } })).toEqual([]);
+    expect(clusterProblems({ karpenter: { batchIdleDuration: "soon", batchMaxDuration: "11m" } })).toEqual([
+      'karpenter.batchIdleDuration: got "soon"; must be a Go duration from 1ms to 10m, such as "1s", "500ms" or "10s"',
+      'karpenter.batchMaxDuration: got "11m"; must be a Go duration from 1ms to 10m, such as "1s", "500ms" or "10s"',
+    ]);
+  });
+});

@@ -13,6 +13,9 @@ export interface KarpenterChartValues {
     readonly clusterEndpoint: string;
     /** The queue's name, not its ARN or URL. */
     readonly interruptionQueue: string;
+    /** Set only when the config sets them: the chart's defaults (1s, 10s) otherwise. */
+    readonly batchIdleDuration?: string;
+    readonly batchMaxDuration?: string;
   };
   readonly serviceAccount: { readonly annotations: Readonly<Record<string, string>> };
   readonly replicas: number;
@@ -31,7 +34,7 @@ export interface KarpenterChartValues {
 export interface ChartValuesInput {
   readonly clusterName: string;
   readonly region: string;
-  readonly settings: Pick<KarpenterSettings, "replicas" | "logLevel">;
+  readonly settings: Pick<KarpenterSettings, "replicas" | "logLevel"> & Partial<Pick<KarpenterSettings, "batchIdleDuration" | "batchMaxDuration">>;
   readonly clusterEndpoint: string;
   readonly controllerRoleArn: string;
   readonly interruptionQueueName: string;
@@ -45,7 +48,13 @@ export const CONTROLLER_RESOURCES = { cpu: "1", memory: "1Gi" } as const;
 
 export function karpenterChartValues(input: ChartValuesInput): KarpenterChartValues {
   return {
-    settings: { clusterName: input.clusterName, clusterEndpoint: input.clusterEndpoint, interruptionQueue: input.interruptionQueueName },
+    settings: {
+      clusterName: input.clusterName,
+      clusterEndpoint: input.clusterEndpoint,
+      interruptionQueue: input.interruptionQueueName,
+      ...(input.settings.batchIdleDuration === undefined ? {} : { batchIdleDuration: input.settings.batchIdleDuration }),
+      ...(input.settings.batchMaxDuration === undefined ? {} : { batchMaxDuration: input.settings.batchMaxDuration }),
+    },
     serviceAccount: { annotations: { "eks.amazonaws.com/role-arn": input.controllerRoleArn } },
     replicas: input.settings.replicas,
     logLevel: input.settings.logLevel,

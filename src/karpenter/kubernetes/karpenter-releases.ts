@@ -7,7 +7,8 @@ import type { KarpenterSettings } from "../karpenter-settings";
 import { type ChartValuesInput, karpenterChartValues } from "./chart-values";
 
 export interface KarpenterReleasesProps extends ChartValuesInput {
-  readonly settings: Pick<KarpenterSettings, "version" | "namespace" | "replicas" | "logLevel">;
+  readonly settings: Pick<KarpenterSettings, "version" | "namespace" | "replicas" | "logLevel"> &
+    Partial<Pick<KarpenterSettings, "batchIdleDuration" | "batchMaxDuration">>;
   /** The namespace resource, when this stack owns the namespace: the releases are installed into it. */
   readonly namespace?: ITerraformDependable;
 }

@@ -245,8 +245,15 @@ export function makeReplay(options: ReplayOptions): Replay {
   ];
   const curve = { ...checked.curve, rows: checked.curve.rows.filter((r) => runnable.has(checked.names.get(r.workload) as PodGroup)) };
   const byName = new Map([...runnable].map((g) => [curveName(g), g]));
+  // The batch window is the chart's, as the config sets it; Karpenter's defaults otherwise.
+  const batch = cluster.provisioningBatch;
+  const timing = {
+    ...options.timing,
+    batchIdleSeconds: batch?.idleSeconds ?? options.timing.batchIdleSeconds,
+    batchMaxSeconds: batch?.maxSeconds ?? options.timing.batchMaxSeconds,
+  };
   const alone = options.whatIfs.map((whatIf) =>
-    runOne(whatIf, cluster, workload, catalogue, { curve, nodes, fargate: fargateWorkloads, byName, start, timing: options.timing }),
+    runOne(whatIf, cluster, workload, catalogue, { curve, nodes, fargate: fargateWorkloads, byName, start, timing }),
   );
   // Each run ends when its cluster is quiet; compared side by side, every run is billed to the latest end.
   const end = Math.max(...alone.map((r) => r.result.seconds));
@@ -257,7 +264,7 @@ export function makeReplay(options: ReplayOptions): Replay {
     start,
     startFromCurve,
     runs,
-    timing: options.timing,
+    timing,
     priceSource: `${catalogue.source}, ${catalogue.asOf}`,
     spotKnown: catalogue.spot !== undefined,
     warnings,

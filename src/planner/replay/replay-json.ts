@@ -116,7 +116,7 @@ export function replayAssumptions(replay: Replay): string[] {
   const { timing } = replay;
   return [
     `a NodeClaim is a ready node ${timing.nodeReadySeconds} s after it is created (--node-ready): ${NODE_READY_SOURCE}`,
-    `the provisioner's batch closes ${timing.batchIdleSeconds} s after the last new pending pod, or ${timing.batchMaxSeconds} s after the first (BATCH_IDLE_DURATION, BATCH_MAX_DURATION)`,
+    `the provisioner's batch closes ${timing.batchIdleSeconds} s after the last new pending pod, or ${timing.batchMaxSeconds} s after the first (BATCH_IDLE_DURATION, BATCH_MAX_DURATION: the config's karpenter.batchIdleDuration and batchMaxDuration where set, Karpenter's 1s and 10s otherwise)`,
     "the disruption controller passes every 10 s, validates a command 15 s after computing it, and launches replacements before it deletes the nodes they replace (Karpenter 1.14.1)",
     "pods run the moment they bind: image pull and probes are the workload's time, not Karpenter's; the kube-scheduler's choice among ready nodes is taken as the planner's scheduler's",
     "a deleted node's instance is terminated 5 s later; its pods' controllers create them again at once",

@@ -43,6 +43,20 @@ describe("karpenter chart values", () => {
     expect(undocumented(values)).toEqual([]);
   });
 
+  it("sets the batch window only when the config does, under keys the chart documents", () => {
+    const input = {
+      clusterName: "demo",
+      region: "eu-west-1",
+      clusterEndpoint: "https://example.eks.amazonaws.com",
+      controllerRoleArn: "arn:aws:iam::123456789012:role/demo-karpenter-controller",
+      interruptionQueueName: "demo-karpenter",
+    };
+    const batched = karpenterChartValues({ ...input, settings: { replicas: 2, logLevel: "info", batchIdleDuration: "2s", batchMaxDuration: "30s" } });
+    expect(batched.settings).toMatchObject({ batchIdleDuration: "2s", batchMaxDuration: "30s" });
+    expect(undocumented(batched)).toEqual([]);
+    expect(Object.keys(values.settings)).toEqual(["clusterName", "clusterEndpoint", "interruptionQueue"]);
+  });
+
   it("would catch the legacy keys of pre-v1 charts", () => {
     expect(undocumented({ settings: { aws: { clusterName: "x" } }, webhook: { enabled: false } })).toEqual(["settings.aws.clusterName", "webhook.enabled"]);
   });

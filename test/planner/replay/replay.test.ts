@@ -230,6 +230,38 @@ describe("replay: Karpenter's disruption and provisioning tests that involve tim
   });
 });
 
+describe("replay: the batch window as the config sets it", () => {
+  it("closes a batch after the config's karpenter.batchMaxDuration, and says so", () => {
+    // The same pods every 0.5 s from 600 s, with batchMaxDuration 5s: the first batch closes at 605 with 11 pods,
+    // the next opens at 605.5 and closes at 610.5 (5 s on), the last at 613 (1 s after the last pod at 612).
+    const rows = Array.from({ length: 25 }, (_, i) => `${600 + i * 0.5},demo/Deployment/burst,${i + 1}`);
+    const dir = testFolder("replay-batch");
+    fs.writeFileSync(path.join(dir, "workload.yaml"), deployment("burst", "100m", "128Mi"));
+    fs.writeFileSync(
+      path.join(dir, "cluster.yaml"),
+      cluster("4xlarge", "consolidateAfter: 5m").replace("nodePools:", "karpenter: { batchMaxDuration: 5s }\nnodePools:"),
+    );
+    const replay = makeReplay({
+      workload: [path.join(dir, "workload.yaml")],
+      config: path.join(dir, "cluster.yaml"),
+      env: {},
+      curve: { text: `0,demo/Deployment/burst,0\n${rows.join("\n")}\n`, source: "curve.csv" },
+      timing: TIMING,
+      whatIfs: [{}],
+    });
+    const json = single(replayJson(replay));
+    expect(replay.timing).toMatchObject({ batchIdleSeconds: 1, batchMaxSeconds: 5 });
+    expect(at(json, 604.5)).toEqual({ nodes: 0, pending: 10 });
+    expect(at(json, 605)).toEqual({ nodes: 1, pending: 11 });
+    // One node: the later batches' pods go onto the NodeClaim still starting. The first pod waited 665 - 600.
+    expect(json.nodes.launched).toBe(1);
+    expect(json.pods.waitSeconds.max).toBe(65);
+    expect(json.assumptions).toContain(
+      "the provisioner's batch closes 1 s after the last new pending pod, or 5 s after the first (BATCH_IDLE_DURATION, BATCH_MAX_DURATION: the config's karpenter.batchIdleDuration and batchMaxDuration where set, Karpenter's 1s and 10s otherwise)",
+    );
+  });
+});
+
 describe("replay: a replacement launched before the node it replaces drains", () => {
   // m5 large or 4xlarge, on-demand. 10 pods of 1 CPU at 600 s: one m5.4xlarge ($0.768). At 4200 s 9 go and one
   // stays: consolidatable at 4500, single-node consolidation replaces the node by an m5.large ($0.096), computed at
