@@ -10,17 +10,14 @@ import { convergedNodes } from "../plan/converge";
 import { scenariosFor } from "../plan/scenarios";
 import { simulateScenario } from "../plan/simulate";
 import { PLAIN_POD, type PodGroup, type Workload } from "../workload/workload-model";
+import { seededRandom } from "./seeded-random";
 
 // The planner's speed: whole plans (every scenario) for generated workloads, as pods and instance types grow.
 // Deterministic inputs (a fixed linear congruential sequence), median of several runs.
 
 /** `pods` pods in groups of `replicas` identical pods, sizes from 100m to 4 CPU and 128Mi to 8Gi. */
 export function syntheticWorkload(pods: number, replicas: number): Workload {
-  let seed = 42;
-  const next = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
+  const next = seededRandom();
   const groups: PodGroup[] = [];
   for (let i = 0, planned = 0; planned < pods; i++) {
     const count = Math.min(replicas, pods - planned);

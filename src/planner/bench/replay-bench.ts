@@ -4,6 +4,7 @@ import { makeReplay } from "../replay/make-replay";
 import { DEFAULT_BATCH_IDLE_SECONDS, DEFAULT_BATCH_MAX_SECONDS, DEFAULT_NODE_READY_SECONDS } from "../replay/replay-timing";
 import { parseReplicaCurve } from "../replay/replica-curve";
 import { readWorkload } from "../workload/read-workload";
+import { seededRandom } from "./seeded-random";
 
 // The replay's speed: a day of replica changes for many workloads, written as files a user would give, then
 // replayed; its time as a ratio to reading the same workload and curve. Deterministic inputs (a fixed linear
@@ -23,11 +24,7 @@ export interface GeneratedDay {
  * the default pool with limits that do not bind.
  */
 export function writeGeneratedDay(folder: string, workloads: number): GeneratedDay {
-  let seed = 42;
-  const next = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
+  const next = seededRandom();
   const docs: string[] = [];
   for (let i = 0; i < workloads; i++) {
     const cpu = [50, 100, 150, 200][Math.floor(next() * 4)];

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { runReplayCli } from "../../../src/planner/replay/replay-cli";
 import { testFolder } from "../../helpers/test-folder";
+import { runReplay } from "./run-replay";
 
 /** The command's usage line, written out: the tests hold its contract, not its own constant. */
 const USAGE =
@@ -22,12 +22,7 @@ spec:
 `;
 const CURVE = "time,workload,replicas\n0,shop/Deployment/web,2\n300,shop/Deployment/web,20\n1800,shop/Deployment/web,2\n";
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runReplayCli(args, { out: (t) => (out += t), err: (t) => (err += `${t}\n`), env: {} });
-  return { code, out, err };
-}
+const run = runReplay;
 
 function files(contents: Record<string, string>): Record<string, string> {
   const dir = testFolder("replay-cli");

@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { runReplayCli } from "../../../src/planner/replay/replay-cli";
 import { describeWithPrometheus, type PrometheusSeries, type PrometheusServer, startPrometheus } from "../../helpers/prometheus-server";
 import { testFolder } from "../../helpers/test-folder";
+import { runReplay } from "./run-replay";
 
 // --replicas-from against a real Prometheus (2.42) holding kube-state-metrics' series as a kube-prometheus scrape
 // stores them (every 30 s, with the scrape's labels): the curve read from it must replay exactly as the same curve
@@ -82,12 +82,7 @@ const BY_HAND = [
   "2026-11-20T08:40:00Z,shop/Deployment/web,2",
 ].join("\n");
 
-async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runReplayCli(args, { out: (t) => (out += t), err: (t) => (err += `${t}\n`), env });
-  return { code, out, err };
-}
+const run = runReplay;
 
 describeWithPrometheus("npm run replay -- --replicas-from: the curve from kube-state-metrics", () => {
   let server: PrometheusServer | undefined;
