@@ -11,6 +11,7 @@ import { argsToRun, parseFlags } from "../planner/cli-flags";
 import { pathProblems, userPath } from "../planner/cli-paths";
 import { regionOfNodes } from "../planner/state/cluster-state";
 import { InputError, InputErrors } from "../shared/input-error";
+import { parseRfc3339 } from "../shared/rfc3339";
 import { readAtMost, readFailure } from "../shared/untrusted-file";
 import { PrometheusApi, PrometheusError } from "../usage/prometheus-api";
 import { readUsage } from "../usage/read-usage";
@@ -58,7 +59,6 @@ const FORMATS = ["table", "markdown", "json"] as const;
 type Format = (typeof FORMATS)[number];
 
 /** RFC 3339: a date, a time and an offset or Z. */
-const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 export interface SavingsArgs {
   /** A state file, or undefined to read the cluster the kubeconfig names. */
@@ -97,8 +97,8 @@ export function parseSavingsArgs(argv: readonly string[], now: Date, env: NodeJS
   const format = values["--format"] ?? "table";
   if (!(FORMATS as readonly string[]).includes(format)) problems.push(`--format: got ${JSON.stringify(format)}; allowed: ${FORMATS.join(", ")}`);
   const atText = values["--at"];
-  const at = atText === undefined ? now : new Date(atText);
-  if (atText !== undefined && (!RFC_3339.test(atText) || Number.isNaN(at.getTime()))) {
+  const at = atText === undefined ? now : (parseRfc3339(atText) ?? new Date(Number.NaN));
+  if (atText !== undefined && Number.isNaN(at.getTime())) {
     problems.push(`--at: got ${JSON.stringify(atText)}; must be an RFC 3339 time such as 2026-11-26T14:00:00Z`);
   }
   const resolved = state === undefined || state === "" || state === STATE_STDIN ? state : userPath(state, env);

@@ -13,8 +13,8 @@ import type { ClusterNode } from "./cluster-node";
 // the candidates and those already being deleted, of any NodePool or none), with new NodeClaims from the NodePools
 // where the pods fit nowhere. The pods of nodes already being deleted are rescheduled too, and the cluster's
 // pending pods (those Karpenter provisions for) are scheduled with them: a pending pod that finds no node does not
-// block a command, but a NodeClaim it needs is one the command needs. A moved pod that would land on a node still
-// initializing does block it (UninitializedNodeError).
+// block a command, but a NodeClaim it needs is one the command needs. A candidate's pod that would land on a node
+// still initializing does block it (UninitializedNodeError); a deleting node's pod may land there.
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/disruption/helpers.go (SimulateScheduling)
 // @see kubernetes-sigs/karpenter v1.14.1 pkg/controllers/provisioning/scheduling/scheduler.go (Results.AllNonPendingPodsScheduled)
 
@@ -51,17 +51,23 @@ export interface PendingPods {
 }
 
 /**
- * The pods to schedule in the scheduler's queue order: those that move (the candidates' and the deleting nodes'
- * reschedulable pods) and those pending, each kind a run of its own so that their failures can be told apart.
+ * The pods to schedule in the scheduler's queue order: the candidates' reschedulable pods, the deleting nodes'
+ * (which may land on a node still initializing) and those pending, each kind a run of its own so that their
+ * failures can be told apart.
  */
-function queued(ctx: DisruptionContext, moving: readonly PodCount[], pending: readonly PendingPods[]): QueuedPods[] {
-  const counts = new Map<PodData, { moved: number; pending: number }>();
-  const entry = (group: PodGroup) => getOrAdd(counts, ctx.podData(group), () => ({ moved: 0, pending: 0 }));
+function queued(ctx: DisruptionContext, moving: readonly PodCount[], deleting: readonly PodCount[], pending: readonly PendingPods[]): QueuedPods[] {
+  const counts = new Map<PodData, { moved: number; deleting: number; pending: number }>();
+  const entry = (group: PodGroup) => getOrAdd(counts, ctx.podData(group), () => ({ moved: 0, deleting: 0, pending: 0 }));
   for (const { group, count } of moving) entry(group).moved += count;
+  for (const { group, count } of deleting) entry(group).deleting += count;
   for (const { group, count } of pending) entry(group).pending += count;
   return byCpuAndMemoryDescending([...counts.keys()]).flatMap((pod) => {
-    const { moved, pending: waiting } = counts.get(pod) ?? { moved: 0, pending: 0 };
-    return [...(moved > 0 ? [{ pod, count: moved }] : []), ...(waiting > 0 ? [{ pod, count: waiting, pending: true as const }] : [])];
+    const n = counts.get(pod) ?? { moved: 0, deleting: 0, pending: 0 };
+    return [
+      ...(n.moved > 0 ? [{ pod, count: n.moved }] : []),
+      ...(n.deleting > 0 ? [{ pod, count: n.deleting, fromDeleting: true as const }] : []),
+      ...(n.pending > 0 ? [{ pod, count: n.pending, pending: true as const }] : []),
+    ];
   });
 }
 
@@ -85,7 +91,8 @@ export function simulateScheduling(
 ): SimulationResults {
   const leaving = new Set(candidates.map((c) => c.node));
   const deleting = nodes.filter((n) => n.deleting && !leaving.has(n));
-  const moving = [...candidates.flatMap((c) => c.pods), ...deleting.flatMap((n) => reschedulablePods(n))];
+  const moving = candidates.flatMap((c) => c.pods);
+  const fromDeleting = deleting.flatMap((n) => reschedulablePods(n));
   const staying = nodes.filter((n) => !leaving.has(n) && !n.deleting && (existingOnly === undefined || existingOnly.mayTake(n)));
   // Topology counts the cluster's pods once a pass (every node but those deleting); a simulation takes out the
   // candidates' and puts them back after: the same counts a scheduler over the staying nodes would make.
@@ -103,7 +110,7 @@ export function simulateScheduling(
       nodeClaimIds: ctx.simulation.nodeClaimIds,
       topologyCounted: true,
     });
-    results = scheduler.solve(queued(ctx, moving, pending));
+    results = scheduler.solve(queued(ctx, moving, fromDeleting, pending));
   } finally {
     ctx.topology.restore();
   }

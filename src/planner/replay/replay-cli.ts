@@ -1,6 +1,7 @@
 import { exceedsGoDuration, goDurationNanos } from "../../provisioners/go-duration";
 import { CONSOLIDATION_POLICIES } from "../../provisioners/rules/crd-limits";
 import { InputError, InputErrors } from "../../shared/input-error";
+import { parseRfc3339 } from "../../shared/rfc3339";
 import { decodeUtf8, readAtMost, readFailure } from "../../shared/untrusted-file";
 import { PrometheusApi, PrometheusError, type PrometheusTarget } from "../../usage/prometheus-api";
 import { prometheusTarget } from "../../usage/usage-flags";
@@ -69,7 +70,6 @@ const VALUE_FLAGS = [
 const MAX_NODE_READY_SECONDS = 15 * 60;
 /** A curve of a month at one-second resolution for a few workloads: 64 MiB; beyond, a file is refused unread. */
 const MAX_CURVE_BYTES = 64 * 1024 * 1024;
-const RFC3339 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$/;
 
 /** Where the curve is read from Prometheus, and which period. */
 export interface ReplicasFrom {
@@ -154,14 +154,14 @@ export function parseReplayArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
   if (!(FORMATS as readonly string[]).includes(format)) problems.push(`--format: got ${JSON.stringify(format)}; allowed: ${FORMATS.join(", ")}`);
   const readyText = values["--node-ready"];
   const nodeReadySeconds = readyText === undefined ? DEFAULT_NODE_READY_SECONDS : durationSeconds(readyText);
-  if (nodeReadySeconds === undefined || nodeReadySeconds <= 0 || nodeReadySeconds > MAX_NODE_READY_SECONDS)
+  if (nodeReadySeconds === undefined || nodeReadySeconds < 1 || nodeReadySeconds > MAX_NODE_READY_SECONDS)
     problems.push(
       `--node-ready: got ${JSON.stringify(readyText)}; must be a duration from 1s to 15m (45s, 90s, 2m): a node that has not registered in 15 minutes is deleted by Karpenter`,
     );
   const whatIfs = whatIfsOf(values, problems);
   const startText = values["--start"];
-  const start = startText === undefined ? undefined : new Date(startText);
-  if (startText !== undefined && (!RFC3339.test(startText) || Number.isNaN(start?.getTime())))
+  const start = startText === undefined ? undefined : parseRfc3339(startText);
+  if (startText !== undefined && start === undefined)
     problems.push(`--start: got ${JSON.stringify(startText)}; must be an RFC 3339 time (2026-11-30T00:00:00Z)`);
   if (problems.length > 0) return { problems };
   return {
@@ -191,8 +191,8 @@ function replicasFromFlags(values: Readonly<Record<string, string>>, env: NodeJS
       problems.push(`${flag}: required with --replicas-from (an RFC 3339 time, such as 2026-11-28T00:00:00Z)`);
       return undefined;
     }
-    const at = new Date(text);
-    if (!RFC3339.test(text) || Number.isNaN(at.getTime())) {
+    const at = parseRfc3339(text);
+    if (at === undefined) {
       problems.push(`${flag}: got ${JSON.stringify(text)}; must be an RFC 3339 time (2026-11-28T00:00:00Z)`);
       return undefined;
     }

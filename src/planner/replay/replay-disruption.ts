@@ -185,9 +185,13 @@ export class ReplayDisruption {
       node.deletingSince = cluster.t;
       node.touched();
     }
-    const replacements = launchesOf(command).map((request) => {
+    // Emptiness launches nothing upstream: the pods of no eviction cost an empty node may hold are created again and
+    // provisioned like any pending pod. A replace launches its replacement, room held for the candidates' pods.
+    const launches = method === EMPTINESS ? [] : launchesOf(command);
+    const replacements = launches.map((request) => {
       const node = cluster.launch(request);
       node.reserved = new Map(request.pods.map(({ group, count }) => [group, count]));
+      node.touched();
       return node;
     });
     const kind = command.replacement === undefined ? "delete" : "replace";
@@ -207,7 +211,8 @@ export class ReplayDisruption {
           node.deletingSince = undefined;
           node.touched();
         }
-        for (const node of command.replacements) node.reserved = undefined;
+        // The replacements stay, as upstream leaves them: empty, emptiness will have them.
+        for (const node of command.replacements) releaseReservation(node);
         this.abandoned++;
         this.cluster.version++;
       } else waiting.push(command);
@@ -237,18 +242,21 @@ export class ReplayDisruption {
       else this.replaced++;
     }
     // What a reservation still holds was for pods that went meanwhile: the replacement's room is free again.
-    for (const replacement of command.replacements) {
-      const held = replacement.reserved;
-      replacement.reserved = undefined;
-      if (held === undefined) continue;
-      replacement.state = {
-        ...replacement.state,
-        pods: replacement.state.pods.flatMap((p) => {
-          const extra = held.get(p.group) ?? 0;
-          return p.count > extra ? [{ group: p.group, count: p.count - extra }] : [];
-        }),
-      };
-    }
+    for (const replacement of command.replacements) releaseReservation(replacement);
     cluster.version++;
   }
+}
+
+/** A replacement's room held for the candidates' pods, given back: the pods it held for are not on it. */
+function releaseReservation(replacement: ReplayNode): void {
+  const held = replacement.reserved;
+  replacement.reserved = undefined;
+  if (held === undefined) return;
+  replacement.state = {
+    ...replacement.state,
+    pods: replacement.state.pods.flatMap((p) => {
+      const extra = held.get(p.group) ?? 0;
+      return p.count > extra ? [{ group: p.group, count: p.count - extra }] : [];
+    }),
+  };
 }

@@ -88,7 +88,17 @@ export class ReplayNode {
   viewAt(t: number): ClusterNode {
     const consolidatable = this.consolidatableAt(t);
     if (this.view !== undefined && this.viewConsolidatable === consolidatable) return this.view;
-    const state = this.stateNow.initialized === this.ready ? this.stateNow : { ...this.stateNow, initialized: this.ready };
+    // A replacement's reserved pods are the candidates', still running there: the disruption controller sees the
+    // replacement as the NodeClaim it is, with room for them (upstream nominates them, it does not bind them).
+    const held = this.reserved;
+    const pods =
+      held === undefined
+        ? this.stateNow.pods
+        : this.stateNow.pods.flatMap((p) => {
+            const extra = held.get(p.group) ?? 0;
+            return p.count > extra ? [{ group: p.group, count: p.count - extra }] : [];
+          });
+    const state = this.stateNow.initialized === this.ready && held === undefined ? this.stateNow : { ...this.stateNow, initialized: this.ready, pods };
     this.view = {
       state,
       pool: this.pool,

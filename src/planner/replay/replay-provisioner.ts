@@ -1,5 +1,6 @@
 import { Scheduler } from "../simulation/scheduler";
 import type { SimulationContext } from "../simulation/simulation-context";
+import { nodePlacement } from "../simulation/state-node";
 import { Batcher } from "./batcher";
 import type { ReplayCluster } from "./replay-cluster";
 import type { ReplayNode } from "./replay-node";
@@ -62,15 +63,22 @@ export class ReplayProvisioner {
     return this.cluster.unnominatedCount() === 0 || this.cluster.version === this.futileVersion;
   }
 
+  /**
+   * A scheduler onto `nodes`, its topology counting the pods of every node of the cluster (a spread or an
+   * anti-affinity counts pods wherever they run, on nodes starting or going too).
+   */
   private scheduler(nodes: readonly ReplayNode[], withPools: boolean): Scheduler {
-    const states = nodes.map((n) => n.state);
+    const all = this.cluster.nodes.map((n) => n.state);
+    const topology = this.simulation.topology(this.cluster.allPodData, all);
+    topology.countPodsOn(all.map((state) => ({ placement: nodePlacement(state), pods: state.pods })));
     return new Scheduler({
       templates: withPools ? this.simulation.templates : [],
-      existingNodes: states,
+      existingNodes: nodes.map((n) => n.state),
       daemonSets: this.simulation.daemonSets,
-      topology: this.simulation.topology(this.cluster.allPodData, states),
+      topology,
       fits: this.simulation.fits,
       nodeClaimIds: this.simulation.nodeClaimIds,
+      topologyCounted: true,
     });
   }
 

@@ -1,5 +1,6 @@
 import { closestNames } from "../../shared/closest-names";
 import { InputError } from "../../shared/input-error";
+import { parseRfc3339 } from "../../shared/rfc3339";
 
 // A replica curve: CSV rows `time,workload,replicas`, a workload's replicas holding from its row until its next.
 // Time is seconds from the start (0, 90, 3600) or RFC 3339 (2026-11-29T08:00:00Z), one form for the whole file;
@@ -29,7 +30,6 @@ export const MAX_REPLICAS = 1_000_000;
 const MAX_LISTED = 50;
 
 const SECONDS = /^[0-9]+(\.[0-9]+)?$/;
-const RFC3339 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$/;
 const WORKLOAD = /^[^/\s]+\/[^/\s]+\/[^/\s]+$/;
 const TIME_EXPECTED = "must be seconds from the start (0, 90, 3600) or an RFC 3339 time (2026-11-29T08:00:00Z)";
 
@@ -74,7 +74,8 @@ export function parseReplicaCurve(text: string, source: string, known: ReadonlyS
     }
     const [timeText, workload, replicasText] = fields;
     let time: number | undefined;
-    const thisForm = SECONDS.test(timeText) ? "seconds" : RFC3339.test(timeText) && !Number.isNaN(Date.parse(timeText)) ? "rfc3339" : undefined;
+    const wallClock = SECONDS.test(timeText) ? undefined : parseRfc3339(timeText);
+    const thisForm = SECONDS.test(timeText) ? "seconds" : wallClock !== undefined ? "rfc3339" : undefined;
     if (thisForm === undefined) problems.push(`line ${line}: time ${JSON.stringify(timeText)} ${TIME_EXPECTED}`);
     else if (form !== undefined && thisForm !== form)
       problems.push(
@@ -82,7 +83,7 @@ export function parseReplicaCurve(text: string, source: string, known: ReadonlyS
       );
     else {
       form = thisForm;
-      time = thisForm === "seconds" ? Number(timeText) : Date.parse(timeText) / 1000;
+      time = thisForm === "seconds" ? Number(timeText) : (wallClock as Date).getTime() / 1000;
     }
     const workloadOk = WORKLOAD.test(workload);
     if (!workloadOk)
@@ -109,7 +110,12 @@ export function parseReplicaCurve(text: string, source: string, known: ReadonlyS
   }
   const first = rows[0];
   const last = rows[rows.length - 1];
-  if (first !== undefined && last.time - first.time > MAX_CURVE_SECONDS)
+  // Seconds count from 0, the start, whatever the first row says; wall-clock times from the first row.
+  const origin = form === "rfc3339" ? first?.time : 0;
+  const late = origin === undefined ? undefined : rows.find((r) => r.time - origin > MAX_CURVE_SECONDS);
+  if (late !== undefined && form === "seconds")
+    problems.push(`line ${late.line}: time ${late.time} s is ${formatSpan(late.time)} from the start; at most 31 days (${MAX_CURVE_SECONDS} s) are replayed`);
+  else if (first !== undefined && last.time - first.time > MAX_CURVE_SECONDS)
     problems.push(`lines ${first.line}-${last.line}: the curve spans ${formatSpan(last.time - first.time)}; at most 31 days are replayed`);
   if (problems.length > 0) {
     // In line order, whichever check found them: a person fixes a file from the top.
@@ -118,10 +124,9 @@ export function parseReplicaCurve(text: string, source: string, known: ReadonlyS
     const listed = problems.length > MAX_LISTED ? [...problems.slice(0, MAX_LISTED), `and ${problems.length - MAX_LISTED} more`] : problems;
     throw new InputError(source, listed);
   }
-  const origin = form === "rfc3339" ? first.time : 0;
   return {
     start: form === "rfc3339" ? new Date(first.time * 1000) : undefined,
-    rows: rows.map((r) => ({ line: r.line, t: r.time - origin, workload: r.workload, replicas: r.replicas })),
+    rows: rows.map((r) => ({ line: r.line, t: r.time - (origin ?? 0), workload: r.workload, replicas: r.replicas })),
   };
 }
 

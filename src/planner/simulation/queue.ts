@@ -17,6 +17,11 @@ export interface QueuedPods {
    * block a command, and they may land on a node still initializing (Results.AllNonPendingPodsScheduled).
    */
   readonly pending?: true;
+  /**
+   * Pods of nodes already being deleted (not the candidates'): they must find a node, but may land on one still
+   * initializing (SimulateScheduling leaves deleting nodes' pods out of the UninitializedNodeError).
+   */
+  readonly fromDeleting?: true;
 }
 
 /** The order of a first provisioning loop (queue.go byCPUAndMemoryDescending); ties keep the order given. */

@@ -73,8 +73,8 @@ export class Scheduler {
   private open: ExistingNode[] = [];
   private readonly inflight = new EmptiestFirst<NodeClaim>();
   private readonly newNodeClaims: NodeClaim[] = [];
-  /** Whether the run being placed was pending before the loop (see QueuedPods.pending). */
-  private runPending = false;
+  /** Whether the run being placed may land on a node still initializing: pending pods, and deleting nodes' pods. */
+  private runMayWait = false;
   private readonly onUninitialized = new Map<ExistingNode, PodData[]>();
   /** The smallest requests of the pods being solved: a node with less room is closed to all of them. */
   private minCpu = 0;
@@ -108,12 +108,18 @@ export class Scheduler {
     const relaxed = new Map<string, { pod: PodData; gaveUp: string; count: number }>();
     let placed = 0;
     for (let run = queue.pop(); run !== undefined; run = queue.pop()) {
-      this.runPending = run.pending === true;
+      this.runMayWait = run.pending === true || run.fromDeleting === true;
       const outcome = this.addRun(run.pod, run.count, relaxed);
       queue.progress(outcome.placed);
       placed += outcome.placed;
       if (outcome.placed === run.count) continue;
-      const left: QueuedPods = { pod: run.pod, count: run.count - outcome.placed, reason: outcome.reason, ...(run.pending ? { pending: true } : {}) };
+      const left: QueuedPods = {
+        pod: run.pod,
+        count: run.count - outcome.placed,
+        reason: outcome.reason,
+        ...(run.pending ? { pending: true } : {}),
+        ...(run.fromDeleting ? { fromDeleting: true } : {}),
+      };
       // Only a pod with spread or affinity of its own can fit later in this loop (other pods may open the
       // domain it needs); for the rest, nodes only fill and limits only shrink: pending until the next loop.
       if (run.pod.monotone) pending.push(left);
@@ -164,7 +170,7 @@ export class Scheduler {
       if (node.add(pod, form).ok) {
         // A node now too full for every pod of this solve is not tried again.
         if (node.closedTo(this.minCpu, this.minMemory)) this.open.splice(i, 1);
-        if (!node.state.initialized && !this.runPending) getOrAdd(this.onUninitialized, node, () => []).push(pod);
+        if (!node.state.initialized && !this.runMayWait) getOrAdd(this.onUninitialized, node, () => []).push(pod);
         return true;
       }
       refused?.nodes.add(node);

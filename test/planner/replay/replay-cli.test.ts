@@ -125,6 +125,12 @@ describe("npm run replay", () => {
     });
   });
 
+  it("refuses a node start under a second, and a --start that is no day", async () => {
+    const result = await run(["--workload", "w.yaml", "--replicas", "c.csv", "--node-ready", "0.5s", "--start", "2026-02-30T00:00:00Z"]);
+    expect(result.err).toContain('  - --node-ready: got "0.5s"; must be a duration from 1s to 15m');
+    expect(result.err).toContain('  - --start: got "2026-02-30T00:00:00Z"; must be an RFC 3339 time (2026-11-30T00:00:00Z)');
+  });
+
   it("refuses --start where the curve gives its own times", async () => {
     const f = files({ "w.yaml": WEB, "curve.csv": "2026-11-30T08:00:00Z,shop/Deployment/web,2\n" });
     const result = await run(["--workload", f["w.yaml"], "--replicas", f["curve.csv"], "--start", "2026-11-30T00:00:00Z"]);

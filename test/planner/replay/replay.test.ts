@@ -294,6 +294,39 @@ describe("replay: a replacement launched before the node it replaces drains", ()
   });
 });
 
+describe("replay: a replacement that is not ready within 10 minutes", () => {
+  it("abandons the command, gives the replacement's room back, and keeps the node it would have replaced (queue.go maxRetryDuration)", () => {
+    // The same replace with nodes that take 11 minutes to start: the command starts at 4515 and launches an
+    // m5.large; it is not initialized by 5115, so the command is dropped and the m5.4xlarge stays. The m5.large is
+    // ready at 5175, empty (the room it held is given back): the pass then finds the m5.4xlarge's pod a place on it,
+    // and deletes the m5.4xlarge (computed at 5175, started at 5190).
+    const dir = testFolder("replay-timeout");
+    fs.writeFileSync(path.join(dir, "workload.yaml"), deployment("step", "1", "2Gi"));
+    fs.writeFileSync(
+      path.join(dir, "cluster.yaml"),
+      cluster("4xlarge", "consolidateAfter: 5m").replace("instanceSizes: [4xlarge]", "instanceSizes: [large, 4xlarge]"),
+    );
+    const json = single(
+      replayJson(
+        makeReplay({
+          workload: [path.join(dir, "workload.yaml")],
+          config: path.join(dir, "cluster.yaml"),
+          env: {},
+          curve: { text: "0,demo/Deployment/step,0\n600,demo/Deployment/step,10\n4200,demo/Deployment/step,1\n", source: "curve.csv" },
+          timing: { ...TIMING, nodeReadySeconds: 660 },
+          whatIfs: [{}],
+        }),
+      ),
+    );
+    expect(json.disruptions.commands.map((c) => [c.t, c.method, c.kind, c.nodes, c.replacements])).toEqual([
+      [4515, "single-node", "replace", ["steps-1"], ["steps-2"]],
+      [5190, "single-node", "delete", ["steps-1"], []],
+    ]);
+    expect(json.disruptions.abandoned).toBe(1);
+    expect(json.nodes).toMatchObject({ max: 2, final: 1, finalHourlyUsd: 0.096, launched: 2 });
+  });
+});
+
 describe("replay: the seed article's curve (4 -> 100 -> 4 on its m5/c5 Provisioner)", () => {
   const json = single(
     (() => {

@@ -67,6 +67,12 @@ describe("replica curve", () => {
     ]);
   });
 
+  it("refuses a day that does not exist rather than rolling it over", () => {
+    expect(problemsOf("2026-02-30T00:00:00Z,shop/Deployment/cart,1\n")).toEqual([
+      'line 1: time "2026-02-30T00:00:00Z" must be seconds from the start (0, 90, 3600) or an RFC 3339 time (2026-11-29T08:00:00Z)',
+    ]);
+  });
+
   it("names the workload's own names when none is close", () => {
     expect(problemsOf("0,ops/Deployment/grafana,1\n")).toEqual([
       'line 1: workload "ops/Deployment/grafana" is not in the workload (the workload has shop/Deployment/cart, shop/Deployment/checkout, shop/StatefulSet/redis)',
@@ -76,9 +82,17 @@ describe("replica curve", () => {
   it("refuses an empty curve, and one longer than 31 days", () => {
     expect(problemsOf("time,workload,replicas\n# nothing yet\n")).toEqual(["no rows: a curve gives at least one time,workload,replicas row"]);
     expect(problemsOf(`0,shop/Deployment/cart,1\n${MAX_CURVE_SECONDS + 1},shop/Deployment/cart,2\n`)).toEqual([
-      "lines 1-2: the curve spans 31.0 days; at most 31 days are replayed",
+      "line 2: time 2678401 s is 31.0 days from the start; at most 31 days (2678400 s) are replayed",
     ]);
     expect(() => parseReplicaCurve(`0,shop/Deployment/cart,1\n${MAX_CURVE_SECONDS},shop/Deployment/cart,2\n`, "c", KNOWN)).not.toThrow();
+    // Seconds count from 0 whatever the first row says: a lone row a billion seconds in is 31 years of replay.
+    expect(problemsOf("1000000000,shop/Deployment/cart,1\n")).toEqual([
+      "line 1: time 1000000000 s is 11574.1 days from the start; at most 31 days (2678400 s) are replayed",
+    ]);
+    // Wall-clock times count from the first row: a month and a day apart is too long, wherever it starts.
+    expect(problemsOf("2026-01-01T00:00:00Z,shop/Deployment/cart,1\n2026-02-01T00:00:01Z,shop/Deployment/cart,2\n")).toEqual([
+      "lines 1-2: the curve spans 31.0 days; at most 31 days are replayed",
+    ]);
   });
 
   it("tells a file wrong on every line in 50 problems and a count", () => {
