@@ -5,6 +5,7 @@ import { withRecommendedRequests } from "../usage/rewrite-requests";
 import type { UsageOptions } from "../usage/usage-flags";
 import { containerRequestsOf, type WorkloadContainers } from "../usage/workload-containers";
 import type { Workload } from "./workload/workload-model";
+import { workloadName } from "./workload/workload-name";
 import type { PodSpecOf } from "./workload/workload-objects";
 
 // A plan's workload with the requests its usage recommends (--prometheus): each workload of the files (namespace,
@@ -25,7 +26,7 @@ export function workloadObserver(): { readonly podSpecOf: PodSpecOf; readonly wo
   const workloads = new Map<string, WorkloadContainers>();
   const podSpecOf: PodSpecOf = ({ namespace, kind, name }, spec) => {
     const pods = kind === "Pod" ? [{ name, node: undefined }] : [];
-    const workload = `${namespace}/${kind}/${name}`;
+    const workload = workloadName({ namespace, kind, name });
     workloads.set(workload, { workload, namespace, kind, name, containers: containerRequestsOf(spec), pods });
     return spec;
   };
@@ -42,6 +43,6 @@ export async function rightsizedWorkload(
   const used = await readUsage(new PrometheusApi(usage.target), observed, usage.method, at);
   const found = recommendations(observed, used, usage.method, at);
   const byWorkload = recommendedByWorkload(found.workloads.map(({ workload, containers }) => ({ workload: workload.workload, containers })));
-  const workload = read(({ namespace, kind, name }, spec) => withRecommendedRequests(spec, byWorkload.get(`${namespace}/${kind}/${name}`)));
+  const workload = read(({ namespace, kind, name }, spec) => withRecommendedRequests(spec, byWorkload.get(workloadName({ namespace, kind, name }))));
   return { workload, found, source: usage.source, method: usage.method };
 }

@@ -3,8 +3,8 @@ import { roundUsd } from "../planner/plan/plan-types";
 import { provision } from "../planner/simulation/provisioner";
 import type { ClusterState } from "../planner/state/cluster-state";
 import { provisionablePending, stateSimulation } from "../planner/state/settle-state";
+import { workloadName } from "../planner/workload/workload-name";
 import { plural } from "../shared/plural";
-import { workloadOf } from "./workload-name";
 
 // The cluster's pending pods, as Karpenter's provisioner would take them next: those it ignores and why, those a
 // running node can take, those that need a new node (its NodePool, type and price), and those no NodePool can
@@ -34,7 +34,7 @@ export interface PendingOutlook {
 export function pendingOutlook(state: ClusterState, catalogue: InstanceCatalogue): PendingOutlook {
   const ignored: PendingJson[] = state.pending
     .filter((p) => p.ignored !== undefined)
-    .map((p) => ({ workload: workloadOf(p.group), count: p.count, outcome: "ignored", reason: p.ignored }));
+    .map((p) => ({ workload: workloadName(p.group), count: p.count, outcome: "ignored", reason: p.ignored }));
   const waiting = provisionablePending(state);
   if (waiting.length === 0) return { pods: ignored, launches: [] };
   const simulation = stateSimulation(state, catalogue);
@@ -47,7 +47,7 @@ export function pendingOutlook(state: ClusterState, catalogue: InstanceCatalogue
       const group = byId.get(id);
       if (group === undefined) continue;
       pods.push({
-        workload: workloadOf(group),
+        workload: workloadName(group),
         count,
         outcome: "launches",
         nodePool: node.pool,
@@ -59,9 +59,9 @@ export function pendingOutlook(state: ClusterState, catalogue: InstanceCatalogue
   const onRunning = new Map<string, number>();
   for (const node of result.existingNodes)
     for (const { group, count } of node.pods) if (byId.get(group.id) === group) onRunning.set(group.id, (onRunning.get(group.id) ?? 0) + count);
-  for (const [id, count] of onRunning) pods.push({ workload: workloadOf(byId.get(id) ?? groups[0]), count, outcome: "fits" });
+  for (const [id, count] of onRunning) pods.push({ workload: workloadName(byId.get(id) ?? groups[0]), count, outcome: "fits" });
   for (const u of result.unschedulable)
-    pods.push({ workload: workloadOf(byId.get(u.id) ?? groups[0]), count: u.count, outcome: "unschedulable", reason: u.reason });
+    pods.push({ workload: workloadName(byId.get(u.id) ?? groups[0]), count: u.count, outcome: "unschedulable", reason: u.reason });
   return {
     pods: [...pods, ...ignored],
     launches: result.nodes.map((n) => ({ nodePool: n.pool, instanceType: n.type.name, hourlyUsd: roundUsd(n.hourlyUsd), pods: n.pods })),

@@ -4,6 +4,7 @@ import { makeReplay } from "../replay/make-replay";
 import { DEFAULT_BATCH_IDLE_SECONDS, DEFAULT_BATCH_MAX_SECONDS, DEFAULT_NODE_READY_SECONDS } from "../replay/replay-timing";
 import { parseReplicaCurve } from "../replay/replica-curve";
 import { readWorkload } from "../workload/read-workload";
+import { workloadName } from "../workload/workload-name";
 import { seededRandom } from "./seeded-random";
 
 // The replay's speed: a day of replica changes for many workloads, written as files a user would give, then
@@ -59,7 +60,7 @@ export function writeGeneratedDay(folder: string, workloads: number): GeneratedD
 export function timeStages(day: GeneratedDay): { readMs: number; replayMs: number } {
   let started = performance.now();
   const workload = readWorkload([day.workloadFile]);
-  const names = new Set(workload.groups.map((g) => `${g.namespace}/${g.kind}/${g.name}`));
+  const names = new Set(workload.groups.map(workloadName));
   parseReplicaCurve(fs.readFileSync(day.curveFile, "utf8"), day.curveFile, names);
   const readMs = performance.now() - started;
   started = performance.now();

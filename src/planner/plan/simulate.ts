@@ -59,19 +59,30 @@ export interface ScenarioRun {
   readonly pdbs: readonly PodDisruptionBudgetSpec[];
 }
 
-export function simulateScenario(scenario: Scenario, input: SimulationInput): ScenarioRun {
-  const { cluster } = input;
+/**
+ * The cluster's simulation context: its pools (their requirements rewritten as a scenario says), its zones, and
+ * the DaemonSets of its add-ons and of the workload.
+ */
+export function clusterSimulation(
+  cluster: ClusterModel,
+  catalogue: InstanceCatalogue,
+  workloadDaemonSets: readonly DaemonSetShape[],
+  rewrite?: Scenario["rewrite"],
+): SimulationContext {
   const { zones, known } = clusterZones(cluster);
-  const daemonSets = [...systemDaemonSets(cluster.nodeDaemonSets), ...input.daemonSets];
-  const simulation = simulationContext({
+  return simulationContext({
     pools: cluster.pools,
-    rewrite: scenario.rewrite,
-    daemonSets,
-    catalogue: input.catalogue,
+    rewrite,
+    daemonSets: [...systemDaemonSets(cluster.nodeDaemonSets), ...workloadDaemonSets],
+    catalogue,
     region: cluster.region,
     zones,
     zonesKnown: known,
   });
+}
+
+export function simulateScenario(scenario: Scenario, input: SimulationInput): ScenarioRun {
+  const simulation = clusterSimulation(input.cluster, input.catalogue, input.daemonSets, scenario.rewrite);
   // Jobs start once the steady pods run: they join as a second wave, as an autoscaler's replicas do.
   const starting = scenario.jobs === true ? (input.jobs ?? []).map((g) => ({ ...g, replicas: 0 })) : [];
   const burst = new Map(starting.map((g, i) => [g, (input.jobs ?? [])[i].replicas]));

@@ -7,14 +7,14 @@ import { defaultPoolDisruption } from "../node-pool-model";
 import { convergedNodes } from "../plan/converge";
 import { fargateSize } from "../plan/fargate";
 import { podDestinations } from "../plan/pod-destinations";
-import { clusterZones, systemDaemonSets } from "../plan/simulate";
+import { clusterSimulation } from "../plan/simulate";
 import { provision } from "../simulation/provisioner";
-import { type SimulationContext, simulationContext } from "../simulation/simulation-context";
 import type { PodGroup, Workload } from "../workload/workload-model";
+import { workloadName } from "../workload/workload-name";
 import { replay } from "./replay-simulation";
 import type { ReplayTiming } from "./replay-timing";
 import { extendedTo, type FargateWorkload, type ReplayResult } from "./replay-types";
-import { type CurveRow, curveName, parseReplicaCurve, type ReplicaCurve } from "./replica-curve";
+import { type CurveRow, parseReplicaCurve, type ReplicaCurve } from "./replica-curve";
 
 // A replay from paths and flags: the cluster and the workload as `npm run plan` reads them, the curve checked
 // against the workload, then one replay per what-if (each NodePool's consolidateAfter or policy rewritten), each
@@ -108,18 +108,6 @@ function poolsFor(pools: readonly PoolModel[], whatIf: WhatIf): PoolModel[] {
   });
 }
 
-function contextFor(cluster: ClusterModel, workload: Workload, catalogue: InstanceCatalogue, whatIf: WhatIf): SimulationContext {
-  const { zones, known } = clusterZones(cluster);
-  return simulationContext({
-    pools: poolsFor(cluster.pools, whatIf),
-    daemonSets: [...systemDaemonSets(cluster.nodeDaemonSets), ...workload.daemonSets],
-    catalogue,
-    region: cluster.region,
-    zones,
-    zonesKnown: known,
-  });
-}
-
 /** Each workload's replicas over the curve: at the start (its row at 0, else its manifest's), at the peak instant, at the end. */
 function replicaPoints(rows: readonly CurveRow[], byName: ReadonlyMap<string, PodGroup>, all: readonly PodGroup[]) {
   const now = new Map(all.map((g) => [g, g.replicas]));
@@ -161,7 +149,7 @@ function runOne(
     timing: ReplayTiming;
   },
 ): ReplayRun {
-  const simulation = contextFor(cluster, workload, catalogue, whatIf);
+  const simulation = clusterSimulation({ ...cluster, pools: poolsFor(cluster.pools, whatIf) }, catalogue, workload.daemonSets);
   const all = [...inputs.nodes, ...inputs.fargate.map((f) => f.group)];
   const points = replicaPoints(inputs.curve.rows, inputs.byName, all);
   // One object per workload for the whole replay, its replicas those of the start.
@@ -213,7 +201,7 @@ export function makeReplay(options: ReplayOptions): Replay {
     more: checked,
   } = loadInputs(read, undefined, (w) => {
     // The workloads are read the same way whatever the cluster's Fargate profiles: a curve names any of them.
-    const names = new Map(w.groups.filter((g) => g.boundTo === undefined).map((g) => [curveName(g), g]));
+    const names = new Map(w.groups.filter((g) => g.boundTo === undefined).map((g) => [workloadName(g), g]));
     const curve =
       "text" in options.curve ? parseReplicaCurve(options.curve.text, options.curve.source, new Set(names.keys())) : known(options.curve.read, names);
     if (options.start !== undefined && curve.start !== undefined)
@@ -238,13 +226,13 @@ export function makeReplay(options: ReplayOptions): Replay {
           `${ignored.length} workload${ignored.length === 1 ? "" : "s"} Prometheus has replicas of ${ignored.length === 1 ? "is" : "are"} not in the workload, and not replayed: ${ignored.slice(0, 5).join(", ")}${ignored.length > 5 ? ", ..." : ""}`,
         ]),
     ...workload.warnings,
-    ...held.map((h) => `${curveName(h.group)} is not replayed: ${h.reason}`),
+    ...held.map((h) => `${workloadName(h.group)} is not replayed: ${h.reason}`),
     ...[...checked.names.values()]
-      .filter((g) => !runnable.has(g) && checked.curve.rows.some((r) => r.workload === curveName(g)))
-      .map((g) => `${curveName(g)} is in the curve but runs on no node Karpenter launches (a Job, or held): its rows are left out`),
+      .filter((g) => !runnable.has(g) && checked.curve.rows.some((r) => r.workload === workloadName(g)))
+      .map((g) => `${workloadName(g)} is in the curve but runs on no node Karpenter launches (a Job, or held): its rows are left out`),
   ];
   const curve = { ...checked.curve, rows: checked.curve.rows.filter((r) => runnable.has(checked.names.get(r.workload) as PodGroup)) };
-  const byName = new Map([...runnable].map((g) => [curveName(g), g]));
+  const byName = new Map([...runnable].map((g) => [workloadName(g), g]));
   // The batch window is the chart's, as the config sets it; Karpenter's defaults otherwise.
   const batch = cluster.provisioningBatch;
   const timing = {

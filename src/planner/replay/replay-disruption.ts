@@ -5,7 +5,7 @@ import type { ClusterNode } from "../consolidation/cluster-node";
 import { type Command, computeConsolidation, isCommand } from "../consolidation/compute-consolidation";
 import { disruptionContext } from "../consolidation/disruption-context";
 import { launchesOf, nextCommand } from "../consolidation/disruption-controller";
-import type { DisruptionMethod, MethodName } from "../consolidation/disruption-method";
+import type { DisruptionMethod } from "../consolidation/disruption-method";
 import { EMPTINESS, emptiness } from "../consolidation/emptiness";
 import type { DisruptionContext, PendingPods } from "../consolidation/simulate-scheduling";
 import { podDisruptionBudgets } from "../workload/pod-disruption-budgets";
@@ -34,7 +34,6 @@ interface Validating {
 
 interface InFlight {
   readonly startedAt: number;
-  readonly method: MethodName;
   readonly kind: "delete" | "replace";
   readonly candidates: readonly ReplayNode[];
   readonly replacements: readonly ReplayNode[];
@@ -195,7 +194,7 @@ export class ReplayDisruption {
       return node;
     });
     const kind = command.replacement === undefined ? "delete" : "replace";
-    this.inFlight.push({ startedAt: cluster.t, method: method.name, kind, candidates, replacements });
+    this.inFlight.push({ startedAt: cluster.t, kind, candidates, replacements });
     this.commands.push({ t: cluster.t, method: method.name, kind, nodes: candidates.map((n) => n.name), replacements: replacements.map((n) => n.name) });
     cluster.version++;
     this.carryOutCommands();

@@ -33,10 +33,6 @@ const SECONDS = /^[0-9]+(\.[0-9]+)?$/;
 const WORKLOAD = /^[^/\s]+\/[^/\s]+\/[^/\s]+$/;
 const TIME_EXPECTED = "must be seconds from the start (0, 90, 3600) or an RFC 3339 time (2026-11-29T08:00:00Z)";
 
-/** The workload a row names, as the curve writes it: `namespace/Kind/name`. */
-export const curveName = (workload: { readonly namespace: string; readonly kind: string; readonly name: string }): string =>
-  `${workload.namespace}/${workload.kind}/${workload.name}`;
-
 function replicasProblem(text: string): string | undefined {
   if (/^[0-9]+$/.test(text)) return Number(text) > MAX_REPLICAS ? `is more than ${MAX_REPLICAS.toLocaleString("en-US")}` : undefined;
   if (/^-[0-9]+(\.[0-9]+)?$/.test(text)) return "is negative; replicas are a whole number from 0";

@@ -4,8 +4,8 @@ import type { ClusterState } from "../../planner/state/cluster-state";
 import { selects } from "../../planner/workload/label-selector";
 import type { PodDisruptionBudget } from "../../planner/workload/workload-model";
 import { ORDINARY_DISRUPTION, type PodGroup } from "../../planner/workload/workload-model";
+import { workloadName } from "../../planner/workload/workload-name";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
-import { workloadOf } from "../workload-name";
 
 // Which workloads a move to Graviton or to spot would leave where they are, and why, by rules a platform team
 // would apply before moving them:
@@ -74,7 +74,7 @@ export function moveRules(groups: readonly PodGroup[], state: ClusterState, cata
   // A workload's pods across every node and pending: one Deployment's revisions and shapes are several groups.
   const replicas = new Map<string, number>();
   for (const { group, count } of [...state.nodes.flatMap((n) => n.state.pods), ...state.pending]) {
-    replicas.set(workloadOf(group), (replicas.get(workloadOf(group)) ?? 0) + count);
+    replicas.set(workloadName(group), (replicas.get(workloadName(group)) ?? 0) + count);
   }
 
   const stayAmd64 = new Map<PodGroup, string>();
@@ -93,7 +93,7 @@ export function moveRules(groups: readonly PodGroup[], state: ClusterState, cata
         ? 'its pods carry karpenter.sh/do-not-disrupt: "true"'
         : pdb !== undefined
           ? `PodDisruptionBudget ${pdb.namespace}/${pdb.name} allows no disruption`
-          : (replicas.get(workloadOf(group)) ?? 0) <= 1
+          : (replicas.get(workloadName(group)) ?? 0) <= 1
             ? "one replica: a spot interruption would take it down"
             : undefined;
     if (spotReason !== undefined) stayOnDemand.set(group, spotReason);

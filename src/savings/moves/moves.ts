@@ -7,8 +7,8 @@ import { HOURS_PER_MONTH, roundUsd } from "../../planner/plan/plan-types";
 import { setIn } from "../../planner/plan/scenarios";
 import type { ClusterState } from "../../planner/state/cluster-state";
 import type { PodGroup } from "../../planner/workload/workload-model";
+import { workloadName } from "../../planner/workload/workload-name";
 import { LABEL } from "../../shared/vocabulary/well-known-labels";
-import { workloadOf } from "../workload-name";
 import { type HeldBack, keptOnDemand, moveRules, type Unverified } from "./held-back";
 import { type ReplanContext, replan } from "./replan";
 
@@ -86,7 +86,7 @@ function heldBackOf(rules: ReadonlyMap<PodGroup, string>, groups: readonly PodGr
   const byWorkload = new Map<string, string>();
   for (const g of groups) {
     const reason = rules.get(g);
-    if (reason !== undefined && !byWorkload.has(workloadOf(g))) byWorkload.set(workloadOf(g), reason);
+    if (reason !== undefined && !byWorkload.has(workloadName(g))) byWorkload.set(workloadName(g), reason);
   }
   return [...byWorkload.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([workload, reason]) => ({ workload, reason }));
 }
@@ -95,7 +95,7 @@ function unverifiedOf(rules: ReadonlyMap<PodGroup, readonly string[]>, groups: r
   const byWorkload = new Map<string, Set<string>>();
   for (const g of groups) {
     const images = rules.get(g);
-    if (images !== undefined) byWorkload.set(workloadOf(g), new Set([...(byWorkload.get(workloadOf(g)) ?? []), ...images]));
+    if (images !== undefined) byWorkload.set(workloadName(g), new Set([...(byWorkload.get(workloadName(g)) ?? []), ...images]));
   }
   return [...byWorkload.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([workload, images]) => ({ workload, images: [...images].sort() }));
 }

@@ -3,10 +3,9 @@ import { isCandidate, newCandidate } from "../../../src/planner/consolidation/ca
 import { cannotConsolidate } from "../../../src/planner/consolidation/capacity-screen";
 import type { ClusterNode } from "../../../src/planner/consolidation/cluster-node";
 import { disruptionContext } from "../../../src/planner/consolidation/disruption-context";
-import { consolidate } from "../../../src/planner/consolidation/disruption-controller";
 import type { DaemonSetShape, PodGroup } from "../../../src/planner/workload/workload-model";
 import { daemonSet, inValues, podGroup, podShape, pool, simulationOf } from "../simulation/fixtures";
-import { AT, clusterNode, on, summary, type TestPool, testPool } from "./fixtures";
+import { clusterNode, on, settle, summary, type TestPool, testPool } from "./fixtures";
 
 // The capacity screen skips consolidation simulations that totals rule out (the replay runs the disruption
 // controller thousands of times a simulated day). It may only skip simulations that would have found nothing:
@@ -24,14 +23,7 @@ const ROOM: Record<(typeof TYPES)[number], { cpu: number; memoryMiB: number; pod
 /** A DaemonSet on every node: the room it takes is no node's to give. */
 const AGENT = daemonSet("agent", podShape(200, 256));
 
-function settled(pools: readonly TestPool[], nodes: readonly ClusterNode[], screen: boolean) {
-  const simulation = simulationOf(
-    pools.map((p) => ({ ...p.model, disruption: p.disruption })),
-    [AGENT],
-  );
-  const ctx = { ...disruptionContext(simulation, { nodes, spotToSpot: false }), screen };
-  return summary(consolidate(ctx, { nodes, pdbs: [], at: AT }));
-}
+const settled = (pools: readonly TestPool[], nodes: readonly ClusterNode[], screen: boolean) => summary(settle(pools, nodes, { daemonSets: [AGENT], screen }));
 
 /** Pods of these groups on a node of this type beside the DaemonSet, as many of each as still fit. */
 function fill(type: (typeof TYPES)[number], wanted: readonly { group: PodGroup; count: number }[], daemon: DaemonSetShape) {

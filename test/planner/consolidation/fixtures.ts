@@ -2,7 +2,7 @@ import type { ClusterNode } from "../../../src/planner/consolidation/cluster-nod
 import { disruptionContext } from "../../../src/planner/consolidation/disruption-context";
 import { type ConsolidationResult, consolidate } from "../../../src/planner/consolidation/disruption-controller";
 import type { NodePoolBudget, PoolDisruption, PoolModel } from "../../../src/planner/model";
-import type { PodDisruptionBudget, PodGroup } from "../../../src/planner/workload/workload-model";
+import type { DaemonSetShape, PodDisruptionBudget, PodGroup } from "../../../src/planner/workload/workload-model";
 import { LABEL } from "../../../src/shared/vocabulary/well-known-labels";
 import { instanceType, type RunningNodeOptions, runningNode, simulationOf } from "../simulation/fixtures";
 
@@ -61,12 +61,19 @@ export interface ClusterOptions {
   readonly pdbs?: readonly PodDisruptionBudget[];
   readonly spotToSpot?: boolean;
   readonly at?: Date;
+  /** The cluster's DaemonSets; none when not given. */
+  readonly daemonSets?: readonly DaemonSetShape[];
+  /** The capacity screen before each simulation (DisruptionContext.screen). */
+  readonly screen?: boolean;
 }
 
 /** The disruption controller run to its end on these pools and nodes (pools tried in the order given). */
 export function settle(pools: readonly TestPool[], nodes: readonly ClusterNode[], options: ClusterOptions = {}): ConsolidationResult {
-  const simulation = simulationOf(pools.map((p) => ({ ...p.model, disruption: p.disruption })));
-  const ctx = disruptionContext(simulation, { nodes, spotToSpot: options.spotToSpot ?? false });
+  const simulation = simulationOf(
+    pools.map((p) => ({ ...p.model, disruption: p.disruption })),
+    options.daemonSets,
+  );
+  const ctx = { ...disruptionContext(simulation, { nodes, spotToSpot: options.spotToSpot ?? false }), screen: options.screen };
   return consolidate(ctx, { nodes, pdbs: options.pdbs ?? [], at: options.at ?? AT });
 }
 
